@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { OrderDirection } from './enums.ts';
+import { amountFilterPattern, parseAmountFilter, parseCreatedAtFilter } from './filters.ts';
+
+/** Query values arrive as text; these parse them with messages that say what a valid value looks like. */
+function wholeNumber(min: number, max: number, fallback: number, description: string) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be ${min} or more`).max(max, `must be ${max} or less`))
+    .optional()
+    .default(fallback)
+    .meta({ description, example: String(fallback) });
+}
+
+export const maxPage = 1_000_000;
+export const pageSizes = [20, 50, 100] as const;
+
+export const listBaseQuery = {
+  page: wholeNumber(1, maxPage, 1, 'Page number, from 1'),
+  limit: wholeNumber(1, 100, 20, 'Items per page, 1 to 100'),
+  order_direction: OrderDirection.optional().default('desc').meta({ description: 'asc or desc (default desc); ties are broken by id' }),
+};
+
+export const CreatedAtFilter = z
+  .string()
+  .refine((v) => parseCreatedAtFilter(v) !== null, {
+    message: 'must be YYYY-MM-DD, an ISO 8601 timestamp, or a range from..to of either (from before to)',
+  })
+  .meta({
+    description:
+      'YYYY-MM-DD (that UTC day), an ISO 8601 timestamp (that instant; no offset means UTC), or from..to of either: from inclusive, to exclusive, a date `to` includes its whole day; either side may be open.',
+    example: '2026-11-01T00:00:00-03:00..2026-11-08T00:00:00-03:00',
+  });
+
+export const AmountFilter = z
+  .string()
+  .regex(amountFilterPattern, 'must be a decimal such as 150.00, or a range min..max with either side open')
+  .refine((v) => parseAmountFilter(v) !== null, { message: 'must be a decimal such as 150.00, or a range min..max (min not above max)' })
+  .meta({ description: 'A decimal (equal as a number) or an inclusive range min..max with either side open: 100.. or ..99.90', example: '100..250.50' });

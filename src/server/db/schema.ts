@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AuthenticationField } from '../../contract/providers.ts';
+import type { EventCardData, TerminalData } from '../../contract/events.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+/** Sub-acquirer organizations: every token, credential, summary and event belongs to one. */
+export const organizations = pgTable('organizations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  taxId: text('tax_id').notNull(),
+  createdAt: createdAt(),
+});
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    name: text('name').notNull(),
+    taxId: text('tax_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('merchants_org_idx').on(t.organizationId, t.id)],
+);
+
+export const providers = pgTable('providers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  captureType: text('capture_type').notNull(),
+  authenticationFields: jsonb('authentication_fields').$type<AuthenticationField[]>().notNull(),
+});
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    merchantId: text('merchant_id').references(() => merchants.id),
+    name: text('name').notNull(),
+    /** hex SHA-256 of the opaque token; the token itself is never stored */
+    tokenHash: text('token_hash').notNull().unique(),
+    scopes: text('scopes').array().notNull(),
+    mode: text('mode', { enum: ['live', 'test'] }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('access_tokens_org_idx').on(t.organizationId)],
+);
+
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    providerId: text('provider_id').notNull().references(() => providers.id),
+    authenticationData: jsonb('authentication_data').$type<Record<string, string>>().notNull(),
+    /** canonical text of the identifying (non-secret) authentication values: MID and TID for EMV */
+    identityKey: text('identity_key').notNull(),
+    additionalData: jsonb('additional_data').$type<Record<string, unknown>>(),
+    status: text('status', { enum: ['connected', 'disconnected'] }).notNull(),
+    testMode: boolean('test_mode').notNull(),
+    enabled: boolean('enabled').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credentials_identity_uq').on(t.organizationId, t.merchantId, t.providerId, t.testMode, t.identityKey),
+  ],
+);
+
+/** Idempotency-Key replay store: the first response of a POST, per token and key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tokenId: text('token_id').notNull().references(() => accessTokens.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    location: text('location'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.key] })],
+);
+
+export const transactionSummaries = pgTable(
+  'transaction_summaries',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    createdAt: createdAt(),
+    acquirer: text('acquirer').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    installments: integer('installments').notNull(),
+    gatewayTransactionId: text('gateway_transaction_id').notNull(),
+    cardBrand: text('card_brand'),
+    cardFirstDigits: text('card_first_digits'),
+    cardLastDigits: text('card_last_digits'),
+    cardHolderName: text('card_holder_name'),
+    cardExpirationMonth: smallint('card_expiration_month'),
+    cardExpirationYear: smallint('card_expiration_year'),
+  },
+  (t) => [
+    index('summaries_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('summaries_org_merchant_created_idx').on(t.organizationId, t.merchantId, t.createdAt, t.id),
+    index('summaries_org_acquirer_idx').on(t.organizationId, t.acquirer, t.createdAt, t.id),
+    index('summaries_org_method_idx').on(t.organizationId, t.paymentMethod, t.createdAt, t.id),
+    index('summaries_org_status_idx').on(t.organizationId, t.status, t.createdAt, t.id),
+    index('summaries_org_amount_idx').on(t.organizationId, t.amountMinor, t.id),
+    index('summaries_org_brand_idx').on(t.organizationId, t.cardBrand, t.createdAt, t.id),
+    index('summaries_org_first_digits_idx').on(t.organizationId, sql`${t.cardFirstDigits} text_pattern_ops`, t.id),
+    index('summaries_org_last_digits_idx').on(t.organizationId, t.cardLastDigits, t.createdAt, t.id),
+  ],
+);
+
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: text('id').primaryKey(),
+    summaryId: text('summary_id').notNull().references(() => transactionSummaries.id),
+    seq: smallint('seq').notNull(),
+    createdAt: createdAt(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    authorizationCode: text('authorization_code'),
+    responseCode: text('response_code'),
+    responseMessage: text('response_message'),
+    retrievalReferenceNumber: text('retrieval_reference_number'),
+    systemTraceAuditNumber: text('system_trace_audit_number'),
+    gatewayTransactionId: text('gateway_transaction_id').notNull(),
+    deviceFingerprintId: text('device_fingerprint_id'),
+    deviceIpAddress: text('device_ip_address'),
+    deviceLatitude: doublePrecision('device_latitude'),
+    deviceLongitude: doublePrecision('device_longitude'),
+  },
+  (t) => [index('cycles_summary_idx').on(t.summaryId, t.seq)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    /** eventId: unique per webhook event, the tie-breaker of every order */
+    eventId: text('event_id').primaryKey(),
+    /** the Event's `id`: the transaction it describes */
+    id: text('id').notNull(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    /** epoch nanoseconds: PostgreSQL timestamps stop at microseconds, events do not */
+    createdAtNs: bigint('created_at_ns', { mode: 'bigint' }).notNull(),
+    /** createdAt exactly as it arrived, every digit kept */
+    createdAtText: text('created_at_text').notNull(),
+    updatedAtText: text('updated_at_text').notNull(),
+    terminalId: text('terminal_id').notNull(),
+    eventStatus: text('event_status').notNull(),
+    eventType: text('event_type').notNull(),
+    acquirerName: text('acquirer_name').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    transactionStatus: text('transaction_status').notNull(),
+    terminalSerialNumber: text('terminal_serial_number').notNull(),
+    merchantTaxId: text('merchant_tax_id').notNull(),
+    acquirerMerchantIdentifier: text('acquirer_merchant_identifier').notNull(),
+    acquirerTerminalIdentifier: text('acquirer_terminal_identifier').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    installments: integer('installments'),
+    installmentInterest: boolean('installment_interest'),
+    authorizationCode: text('authorization_code'),
+    productAid: text('product_aid'),
+    retrievalReferenceNumber: text('retrieval_reference_number'),
+    acquirerResponseCode: text('acquirer_response_code'),
+    cardData: jsonb('card_data').$type<EventCardData | null>(),
+    terminalData: jsonb('terminal_data').$type<TerminalData>().notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>().notNull(),
+  },
+  (t) => [
+    index('events_org_created_idx').on(t.organizationId, t.createdAtNs, t.eventId),
+    index('events_org_merchant_created_idx').on(t.organizationId, t.merchantId, t.createdAtNs, t.eventId),
+    index('events_org_status_created_idx').on(t.organizationId, t.eventStatus, t.createdAtNs, t.eventId),
+    index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId),
+  ],
+);
