@@ -1,0 +1,7 @@
+export function EventsPage() {
+  return (
+    <section>
+      <h1>Events</h1>
+    </section>
+  );
+}
