@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseCreatedAtFilter } from '../../contract/filters.ts';
+import { dayRange, formatWithOffset, inputToDay, matchPreset, presetRange, rangeToDays, startOfDay } from './url-state-dates.ts';
+
+const SP = 'America/Sao_Paulo';
+const IN = 'Asia/Kolkata';
+// 2026-11-21 14:30 in São Paulo (UTC-3) = 17:30Z; in Kolkata (UTC+5:30) that is 23:00 on the 21st.
+const now = Date.UTC(2026, 10, 21, 17, 30);
+
+describe('date presets in the operator time zone', () => {
+  it.each([
+    ['today', SP, '2026-11-21T00:00:00-03:00..2026-11-22T00:00:00-03:00'],
+    ['yesterday', SP, '2026-11-20T00:00:00-03:00..2026-11-21T00:00:00-03:00'],
+    ['last7', SP, '2026-11-15T00:00:00-03:00..2026-11-22T00:00:00-03:00'],
+    ['last30', SP, '2026-10-23T00:00:00-03:00..2026-11-22T00:00:00-03:00'],
+    ['thisMonth', SP, '2026-11-01T00:00:00-03:00..2026-12-01T00:00:00-03:00'],
+    ['today', IN, '2026-11-21T00:00:00+05:30..2026-11-22T00:00:00+05:30'],
+    ['yesterday', IN, '2026-11-20T00:00:00+05:30..2026-11-21T00:00:00+05:30'],
+    ['thisMonth', IN, '2026-11-01T00:00:00+05:30..2026-12-01T00:00:00+05:30'],
+    ['today', 'UTC', '2026-11-21T00:00:00+00:00..2026-11-22T00:00:00+00:00'],
+  ] as const)('%s in %s', (preset, zone, expected) => {
+    const value = presetRange(preset, now, zone);
+    expect(value).toBe(expected);
+    expect(parseCreatedAtFilter(value)).not.toBeNull();
+    expect(matchPreset(value, now, zone)).toBe(preset);
+  });
+
+  it('uses the zone’s date, not UTC’s: late evening in São Paulo is already tomorrow in UTC', () => {
+    const lateSp = Date.UTC(2026, 10, 22, 2, 0); // 23:00 on the 21st in São Paulo
+    expect(presetRange('today', lateSp, SP)).toBe('2026-11-21T00:00:00-03:00..2026-11-22T00:00:00-03:00');
+    const earlyIn = Date.UTC(2026, 10, 20, 19, 0); // 00:30 on the 21st in Kolkata
+    expect(presetRange('today', earlyIn, IN)).toBe('2026-11-21T00:00:00+05:30..2026-11-22T00:00:00+05:30');
+  });
+
+  it('crosses year ends', () => {
+    const newYear = Date.UTC(2027, 0, 1, 12);
+    expect(presetRange('yesterday', newYear, SP)).toBe('2026-12-31T00:00:00-03:00..2027-01-01T00:00:00-03:00');
+    expect(presetRange('thisMonth', Date.UTC(2026, 11, 15, 12), SP)).toBe('2026-12-01T00:00:00-03:00..2027-01-01T00:00:00-03:00');
+  });
+
+  it('covers the exact 24 hours of a day, whatever the offset', () => {
+    const range = parseCreatedAtFilter(presetRange('today', now, IN));
+    expect((range?.toNs ?? 0n) - (range?.fromNs ?? 0n)).toBe(86_400_000_000_000n);
+  });
+
+  it('handles a day that had no midnight (São Paulo DST start, 2018-11-04)', () => {
+    const start = startOfDay({ y: 2018, m: 11, d: 4 }, SP);
+    expect(formatWithOffset(start, SP)).toBe('2018-11-04T01:00:00-02:00');
+    expect(dayRange({ y: 2018, m: 11, d: 3 }, { y: 2018, m: 11, d: 3 }, SP)).toBe('2018-11-03T00:00:00-03:00..2018-11-04T01:00:00-02:00');
+  });
+
+  it('finds no preset for other ranges', () => {
+    expect(matchPreset('2026-11-01T00:00:00-03:00..2026-11-03T00:00:00-03:00', now, SP)).toBeNull();
+    // today's São Paulo range is not today in Kolkata
+    expect(matchPreset(presetRange('today', now, SP), now, IN)).toBeNull();
+  });
+});
+
+describe('custom ranges', () => {
+  it('builds open and closed whole-day ranges', () => {
+    expect(dayRange({ y: 2026, m: 11, d: 1 }, { y: 2026, m: 11, d: 3 }, SP)).toBe('2026-11-01T00:00:00-03:00..2026-11-04T00:00:00-03:00');
+    expect(dayRange({ y: 2026, m: 11, d: 1 }, null, IN)).toBe('2026-11-01T00:00:00+05:30..');
+    expect(dayRange(null, { y: 2026, m: 11, d: 3 }, IN)).toBe('..2026-11-04T00:00:00+05:30');
+    expect(dayRange(null, null, IN)).toBe('');
+  });
+
+  it('reads whole-day ranges back into the days the inputs show', () => {
+    expect(rangeToDays('2026-11-01T00:00:00-03:00..2026-11-04T00:00:00-03:00', SP)).toEqual({
+      from: { y: 2026, m: 11, d: 1 },
+      to: { y: 2026, m: 11, d: 3 },
+    });
+    expect(rangeToDays('..2026-11-04T00:00:00+05:30', IN)).toEqual({ from: null, to: { y: 2026, m: 11, d: 3 } });
+    // Not whole days in this zone: the control cannot show it as dates.
+    expect(rangeToDays('2026-11-01T00:00:00-03:00..', IN)).toBeNull();
+    expect(rangeToDays('2026-11-01', SP)).toBeNull();
+  });
+
+  it('validates date input text', () => {
+    expect(inputToDay('2026-02-28')).toEqual({ y: 2026, m: 2, d: 28 });
+    expect(inputToDay('2026-02-30')).toBeNull();
+    expect(inputToDay('')).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+
+/**
+ * List views keep every filter, sort, page and page size in the URL. A view is described by a spec: the
+ * contract's query shape (one zod schema per query parameter), the defaults that are left out of the URL,
+ * and optional extra checks the dashboard adds on top of the contract (e.g. page size 20/50/100 only).
+ * Values stay as text end to end: the URL, the API request and the controls all use the same strings.
+ */
+
+export interface ListUrlSpec<K extends string> {
+  shape: Record<K, z.ZodType>;
+  /** Values that are omitted from the URL because the API assumes them anyway. */
+  defaults: Partial<Record<K, string>>;
+  /** Extra checks beyond the contract; return a reason to drop the value, or null to keep it. */
+  refine?: Partial<Record<K, (value: string) => string | null>>;
+  /** The key holding the page number; it resets whenever anything else changes. */
+  pageKey: K;
+}
+
+export interface DroppedParam {
+  key: string;
+  value: string;
+  reason: string;
+}
+
+export interface ReadResult<K extends string> {
+  /** Valid, non-default values from the URL, as text. */
+  values: Partial<Record<K, string>>;
+  dropped: DroppedParam[];
+  /** The URL search params with dropped values and defaults removed; null when the URL is already canonical. */
+  canonical: URLSearchParams | null;
+}
+
+function checkValue<K extends string>(spec: ListUrlSpec<K>, key: K, value: string): string | null {
+  const result = spec.shape[key].safeParse(value);
+  if (!result.success) return result.error.issues[0]?.message ?? 'is not valid';
+  return spec.refine?.[key]?.(value) ?? null;
+}
+
+function specKeys<K extends string>(spec: ListUrlSpec<K>): K[] {
+  return Object.keys(spec.shape) as K[];
+}
+
+/** Reads the spec's keys from the URL; other keys are left alone (not ours to judge). */
+export function readListParams<K extends string>(spec: ListUrlSpec<K>, search: URLSearchParams): ReadResult<K> {
+  const values: Partial<Record<K, string>> = {};
+  const dropped: DroppedParam[] = [];
+  let changed = false;
+  for (const key of specKeys(spec)) {
+    const all = search.getAll(key);
+    if (all.length === 0) continue;
+    const [first = '', ...rest] = all;
+    for (const extra of rest) dropped.push({ key, value: extra, reason: 'was given more than once' });
+    if (rest.length > 0) changed = true;
+    const reason = checkValue(spec, key, first);
+    if (reason !== null) {
+      dropped.push({ key, value: first, reason });
+      changed = true;
+    } else if (spec.defaults[key] === first) {
+      changed = true;
+    } else {
+      values[key] = first;
+    }
+  }
+  return { values, dropped, canonical: changed ? writeValues(spec, search, values) : null };
+}
+
+function writeValues<K extends string>(
+  spec: ListUrlSpec<K>,
+  base: URLSearchParams,
+  values: Partial<Record<K, string>>,
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const key of specKeys(spec)) next.delete(key);
+  for (const key of specKeys(spec)) {
+    const value = values[key];
+    if (value !== undefined && value !== '' && spec.defaults[key] !== value) next.set(key, value);
+  }
+  return next;
+}
+
+export type ListChanges<K extends string> = Partial<Record<K, string | null>>;
+
+/**
+ * Applies changes (null or '' clears a key) to the current URL. Any change other than the page itself
+ * sends the view back to page 1, because page 3 of another filter is a different, arbitrary slice.
+ */
+export function applyListChanges<K extends string>(
+  spec: ListUrlSpec<K>,
+  search: URLSearchParams,
+  changes: ListChanges<K>,
+): URLSearchParams {
+  const { values } = readListParams(spec, search);
+  const next: Partial<Record<K, string>> = { ...values };
+  let resetPage = false;
+  for (const key of Object.keys(changes) as K[]) {
+    const value = changes[key];
+    if (key !== spec.pageKey && (values[key] ?? spec.defaults[key] ?? '') !== (value ?? spec.defaults[key] ?? '')) {
+      resetPage = true;
+    }
+    if (value === null || value === undefined || value === '') delete next[key];
+    else next[key] = value;
+  }
+  if (resetPage && !(spec.pageKey in changes)) delete next[spec.pageKey];
+  return writeValues(spec, search, next);
+}
+
+/** The value in effect for a key: the URL's valid value, else the default, else ''. */
+export function effectiveValue<K extends string>(spec: ListUrlSpec<K>, values: Partial<Record<K, string>>, key: K): string {
+  return values[key] ?? spec.defaults[key] ?? '';
+}
+
+/** Page sizes the dashboard offers (the API accepts 1 to 100). */
+export const pageSizeOptions = ['20', '50', '100'] as const;
+
+export function refinePageSize(value: string): string | null {
+  return (pageSizeOptions as readonly string[]).includes(value) ? null : 'must be 20, 50 or 100';
+}
+
+export function describeDropped(dropped: DroppedParam): string {
+  return `${dropped.key}=${dropped.value}`;
+}
