@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { Problem } from '../../contract/problem.ts';
+import { apiUrl } from './runtime-config.ts';
+import { getToken } from './session.ts';
+
+export type ApiErrorKind = 'http' | 'network' | 'parse';
+
+/**
+ * Every failed call: an HTTP error (status and, when the body is problem+json, the parsed Problem),
+ * a network failure (status 0, kind 'network') or a response the contract rejects (kind 'parse').
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | null;
+  readonly kind: ApiErrorKind;
+
+  constructor(message: string, status: number, problem: Problem | null, kind: ApiErrorKind = 'http') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+    this.kind = kind;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+type Params = Record<string, string | undefined>;
+
+function buildUrl(path: string, params?: Params): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined) search.append(key, value);
+  const query = search.toString();
+  return apiUrl(path) + (query ? `?${query}` : '');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!/json/i.test(type)) return undefined;
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(method: string, path: string, schema: z.ZodType<T>, init: RequestInit, params?: Params): Promise<ApiResponse<T>> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { ...init, method, headers });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Could not reach the server. Check your connection and try again.', 0, null, 'network');
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    const parsed = Problem.safeParse(body);
+    const problem = parsed.success ? parsed.data : null;
+    const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(message, response.status, problem, 'http');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+    throw new ApiError(
+      `The server sent a response this dashboard does not understand (${method} ${path}${where}: ${first?.message ?? 'invalid'}).`,
+      response.status,
+      null,
+      'parse',
+    );
+  }
+  return { data: parsed.data, headers: response.headers };
+}
+
+export async function apiGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options?: { params?: Params; signal?: AbortSignal },
+): Promise<ApiResponse<T>> {
+  return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params);
+}
+
+export async function apiPost<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  options?: { headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<ApiResponse<T>> {
+  return request('POST', path, schema, {
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    signal: options?.signal ?? null,
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDateTime, formatMinorUnits, formatUtc, maskCard } from './format.ts';
+
+describe('formatAmount', () => {
+  it('formats decimal text exactly, beyond float precision', () => {
+    expect(formatAmount('1234567890123.45', 'BRL', 'en-US')).toBe('R$1,234,567,890,123.45');
+    expect(formatAmount('999999999999999.99', 'USD', 'en-US')).toBe('$999,999,999,999,999.99');
+  });
+  it('uses the locale and currency', () => {
+    expect(formatAmount('150.00', 'BRL', 'pt-BR').replace(/\s/g, ' ')).toBe('R$ 150,00');
+  });
+  it('formats minor units through decimal text', () => {
+    expect(formatMinorUnits(123456789012345n, 'BRL', 'en-US')).toBe('R$1,234,567,890,123.45');
+    expect(formatMinorUnits(5, 'BRL', 'en-US')).toBe('R$0.05');
+  });
+});
+
+describe('formatUtc', () => {
+  it('keeps nanoseconds', () => {
+    expect(formatUtc('2026-11-21T13:45:12.123456789Z')).toBe('2026-11-21T13:45:12.123456789Z');
+  });
+  it('converts offsets to UTC and keeps the fraction length', () => {
+    expect(formatUtc('2026-11-21T22:45:12.120-03:00')).toBe('2026-11-22T01:45:12.120Z');
+    expect(formatUtc('2026-11-21T13:45:12Z')).toBe('2026-11-21T13:45:12Z');
+  });
+  it('returns unparseable text unchanged', () => {
+    expect(formatUtc('yesterday')).toBe('yesterday');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('renders in the given time zone', () => {
+    const text = formatDateTime('2026-11-21T13:45:12.123456789Z', 'America/Sao_Paulo', 'en-GB');
+    expect(text).toContain('10:45:12');
+    expect(text).toContain('21 Nov 2026');
+  });
+});
+
+describe('maskCard', () => {
+  it('shows BIN and last four only', () => {
+    expect(maskCard('411111', '1234')).toBe('411111 •••• 1234');
+    expect(maskCard(null, null)).toBe('—');
+  });
+});

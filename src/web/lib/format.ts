@@ -1,0 +1,76 @@
+import { minorToDecimal } from '../../contract/money.ts';
+import { timestampToNs } from '../../contract/filters.ts';
+
+/** The operator's locale: the browser's first preference, Brazilian Portuguese when none is known. */
+export function operatorLocale(): string {
+  if (typeof navigator !== 'undefined' && navigator.languages.length > 0) return navigator.languages[0] ?? 'pt-BR';
+  return 'pt-BR';
+}
+
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats decimal text in its currency without ever turning it into a float: Intl.NumberFormat.format
+ * takes the string itself as an exact decimal (ECMA-402 NumberFormat v3).
+ */
+export function formatAmount(decimalText: string, currency: string, locale = operatorLocale()): string {
+  const key = `${locale}|${currency}`;
+  let format = amountFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      return `${decimalText} ${currency}`;
+    }
+    amountFormats.set(key, format);
+  }
+  // The string overload is standard (NumberFormat v3); lib.dom types only list number | bigint.
+  return format.format(decimalText as unknown as number);
+}
+
+/** Integer minor units (centavos) to formatted currency, through decimal text. */
+export function formatMinorUnits(minor: number | bigint, currency: string, locale = operatorLocale()): string {
+  return formatAmount(minorToDecimal(minor), currency, locale);
+}
+
+function toMillis(iso: string): number | null {
+  const ns = timestampToNs(iso);
+  if (ns !== null) return Number(ns / 1_000_000n);
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Local date and time in the operator's (or the given) time zone, to the second. */
+export function formatDateTime(iso: string, timeZone?: string, locale = operatorLocale()): string {
+  const ms = toMillis(iso);
+  if (ms === null) return iso;
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+  }).format(ms);
+}
+
+/**
+ * The exact UTC instant as ISO 8601 text, keeping every fractional digit of the original (nanoseconds
+ * included): `2026-11-21T10:45:12.123456789-03:00` -> `2026-11-21T13:45:12.123456789Z`.
+ */
+export function formatUtc(iso: string): string {
+  const ns = timestampToNs(iso);
+  if (ns === null) return iso;
+  const fraction = /T\d{2}:\d{2}(?::\d{2}\.(\d+))?/.exec(iso)?.[1] ?? '';
+  const seconds = ns >= 0n ? ns / 1_000_000_000n : (ns - 999_999_999n) / 1_000_000_000n;
+  const base = new Date(Number(seconds) * 1000).toISOString().slice(0, 19);
+  const nanos = (ns - seconds * 1_000_000_000n).toString().padStart(9, '0');
+  return `${base}${fraction ? `.${nanos.slice(0, fraction.length)}` : ''}Z`;
+}
+
+/** BIN and last four only, never more: '411111 •••• 1234'. */
+export function maskCard(bin: string | null | undefined, last4: string | null | undefined): string {
+  if (!bin && !last4) return '—';
+  return `${bin ?? '••••••'} •••• ${last4 ?? '••••'}`;
+}

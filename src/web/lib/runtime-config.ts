@@ -1,0 +1,24 @@
+/**
+ * Runtime settings: index.html loads /config.js (served by the API server) before the app, which sets
+ * window.__ACQ_CONFIG__. Absent (tests, a static host without it): the API is on the same origin.
+ */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+}
+
+declare global {
+  interface Window {
+    __ACQ_CONFIG__?: Partial<RuntimeConfig>;
+  }
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  const raw = typeof window === 'undefined' ? undefined : window.__ACQ_CONFIG__;
+  const base = typeof raw?.apiBaseUrl === 'string' ? raw.apiBaseUrl.trim() : '';
+  return { apiBaseUrl: base.replace(/\/+$/, '') };
+}
+
+/** Absolute or same-origin URL for an API path such as `/v1/me`. */
+export function apiUrl(path: string): string {
+  return `${getRuntimeConfig().apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+}
