@@ -21,7 +21,7 @@ export const CredentialInput = z
     status: CredentialStatus.optional().meta({ description: 'connected (default) or disconnected; enabled is true when connected' }),
     additionalData: z.record(z.string(), z.unknown()).optional(),
   })
-  .meta({ id: 'CredentialInput' });
+  .meta({ id: 'NewCredential', description: 'Body of POST /v1/credentials' });
 export type CredentialInput = z.infer<typeof CredentialInput>;
 
 export const Credential = z

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { scopes, type Scope, type TokenMode } from '../../contract/enums.ts';
+import type { Db } from '../db/client.ts';
+import { ApiProblem } from '../errors.ts';
+import { findToken } from './token-store.ts';
+
+export interface Caller {
+  tokenId: string;
+  organizationId: string;
+  organizationName: string;
+  merchantId: string | null;
+  scopes: Scope[];
+  mode: TokenMode;
+}
+
+/** `auth` on a route's config: a scope it needs, or 'any' for any valid token. Routes without it are public. */
+export type RouteAuth = Scope | 'any';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const realm = 'acquirer-console';
+
+function unauthorized(detail: string, invalidToken: boolean): ApiProblem {
+  const challenge = invalidToken
+    ? `Bearer realm="${realm}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
+    : `Bearer realm="${realm}"`;
+  return new ApiProblem({ status: 401, detail, headers: { 'www-authenticate': challenge } });
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer +([^\s]+) *$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/** Reads the bearer token of every route that declares `config.auth`, before the body is read. */
+export function registerAuthentication(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const needed = request.routeOptions.config.auth;
+    if (!needed) return;
+    const token = bearerToken(request);
+    if (token === null) throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
+    if (token === '') throw unauthorized('The Authorization header must be "Bearer <token>".', true);
+    const identity = await findToken(db, token);
+    if (!identity) throw unauthorized('The access token is not valid.', true);
+    if (identity.revoked) throw unauthorized('The access token has been revoked.', true);
+    const granted = identity.scopes.filter((s): s is Scope => (scopes as readonly string[]).includes(s));
+    request.caller = { ...identity, scopes: granted };
+    if (needed !== 'any' && !granted.includes(needed)) {
+      throw new ApiProblem({
+        status: 403,
+        type: 'insufficient-scope',
+        detail: `This token lacks the scope ${needed}.`,
+        headers: { 'www-authenticate': `Bearer realm="${realm}", error="insufficient_scope", scope="${needed}"` },
+      });
+    }
+  });
+}
+
+/** The authenticated caller of a route that declares `config.auth`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route has no auth config');
+  return request.caller;
+}

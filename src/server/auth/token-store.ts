@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Scope, TokenMode } from '../../contract/enums.ts';
+import type { Db } from '../db/client.ts';
+import { accessTokens, organizations } from '../db/schema.ts';
+import { xid } from '../lib/xid.ts';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function generateToken(mode: TokenMode): string {
+  return `acq_${mode}_${randomBytes(32).toString('base64url')}`;
+}
+
+export interface NewToken {
+  name: string;
+  organizationId: string;
+  scopes: Scope[];
+  mode: TokenMode;
+  merchantId?: string | null;
+  /** the opaque value; a random one is made when absent */
+  token?: string;
+}
+
+export async function createToken(db: Db, input: NewToken): Promise<{ id: string; token: string }> {
+  const token = input.token ?? generateToken(input.mode);
+  const id = xid();
+  await db.insert(accessTokens).values({
+    id,
+    name: input.name,
+    organizationId: input.organizationId,
+    merchantId: input.merchantId ?? null,
+    scopes: [...new Set(input.scopes)],
+    mode: input.mode,
+    tokenHash: hashToken(token),
+  });
+  return { id, token };
+}
+
+export interface TokenRow {
+  id: string;
+  name: string;
+  organizationId: string;
+  merchantId: string | null;
+  scopes: string[];
+  mode: TokenMode;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export async function listTokens(db: Db): Promise<TokenRow[]> {
+  return db
+    .select({
+      id: accessTokens.id,
+      name: accessTokens.name,
+      organizationId: accessTokens.organizationId,
+      merchantId: accessTokens.merchantId,
+      scopes: accessTokens.scopes,
+      mode: accessTokens.mode,
+      createdAt: accessTokens.createdAt,
+      revokedAt: accessTokens.revokedAt,
+    })
+    .from(accessTokens)
+    .orderBy(asc(accessTokens.createdAt), asc(accessTokens.id));
+}
+
+/** Returns false when no active token has that id. */
+export async function revokeToken(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.id, id), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return rows.length > 0;
+}
+
+export interface TokenIdentity {
+  tokenId: string;
+  organizationId: string;
+  organizationName: string;
+  merchantId: string | null;
+  scopes: string[];
+  mode: TokenMode;
+  revoked: boolean;
+}
+
+export async function findToken(db: Db, token: string): Promise<TokenIdentity | null> {
+  const [row] = await db
+    .select({
+      tokenId: accessTokens.id,
+      organizationId: accessTokens.organizationId,
+      organizationName: organizations.name,
+      merchantId: accessTokens.merchantId,
+      scopes: accessTokens.scopes,
+      mode: accessTokens.mode,
+      revokedAt: accessTokens.revokedAt,
+    })
+    .from(accessTokens)
+    .innerJoin(organizations, eq(organizations.id, accessTokens.organizationId))
+    .where(eq(accessTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const { revokedAt, ...identity } = row;
+  return { ...identity, revoked: revokedAt !== null };
+}

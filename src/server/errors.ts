@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { problemContentType, type Problem, type ProblemFieldError } from '../contract/problem.ts';
+import { validationProblem } from './lib/validation-errors.ts';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export const problemTypeBase = 'https://acquirer-console.dev/problems/';
+
+export interface ProblemInit {
+  status: number;
+  detail: string;
+  type?: string;
+  title?: string;
+  errors?: ProblemFieldError[];
+  existingId?: string;
+  headers?: Record<string, string>;
+}
+
+/** Thrown by handlers and hooks; the error handler renders it as application/problem+json. */
+export class ApiProblem extends Error {
+  constructor(readonly init: ProblemInit) {
+    super(init.detail);
+  }
+}
+
+export function problemBody(init: ProblemInit, instance?: string): Problem {
+  const body: Problem = {
+    type: problemTypeBase + (init.type ?? slug(init.status)),
+    title: init.title ?? titles[init.status] ?? 'Error',
+    status: init.status,
+    detail: init.detail,
+  };
+  if (instance !== undefined) body.instance = instance;
+  if (init.errors) body.errors = init.errors;
+  if (init.existingId !== undefined) body.existingId = init.existingId;
+  return body;
+}
+
+function slug(status: number): string {
+  return (titles[status] ?? 'error').toLowerCase().replace(/ /g, '-');
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, init: ProblemInit): FastifyReply {
+  for (const [name, value] of Object.entries(init.headers ?? {})) void reply.header(name, value);
+  return reply
+    .code(init.status)
+    .type(problemContentType)
+    .send(problemBody(init, request.url.split('?')[0]));
+}
+
+export const badRequest = (detail: string, errors: ProblemFieldError[]): ApiProblem =>
+  new ApiProblem({ status: 400, type: 'validation-error', title: 'Invalid request', detail, errors });
+
+/** Fastify's own client errors (body parsing, content type, size) keep their status with a plain message. */
+const fastifyClientErrors: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than the limit of 64 KiB.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON: send Content-Type: application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
+    if (error instanceof ApiProblem) return sendProblem(request, reply, error.init);
+    if (error.validation) return sendProblem(request, reply, validationProblem(error.validation, error.validationContext));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = error.code ? fastifyClientErrors[error.code] : undefined;
+      const malformedJson = error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY';
+      const detail = known ?? (malformedJson ? 'The request body is not valid JSON.' : error.message);
+      return sendProblem(request, reply, { status, detail, type: malformedJson ? 'malformed-json' : undefined });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred. It has been logged.' });
+  });
+}
+
+const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Only JSON bodies are read: any other (or no) content type on a POST is a 415 problem. */
+export function requireJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') return;
+    if (!jsonType.test(request.headers['content-type'] ?? '')) {
+      throw new ApiProblem({ status: 415, detail: fastifyClientErrors.FST_ERR_CTP_INVALID_MEDIA_TYPE ?? 'Send JSON.' });
+    }
+  });
+}

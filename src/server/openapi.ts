@@ -1,0 +1,65 @@
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+
+type Json = Record<string, unknown>;
+
+const pagingHeaders = {
+  Link: {
+    description: 'RFC 8288 links to the first, prev, next and last pages (absolute paths, filters kept)',
+    schema: { type: 'string' },
+    example: '</v1/events?page=2&limit=20>; rel="next", </v1/events?page=1&limit=20>; rel="first"',
+  },
+  'X-Total-Count': { description: 'Number of records matching the filters', schema: { type: 'integer', minimum: 0 } },
+};
+
+const responseHeaders: Record<string, Record<string, Json>> = {
+  'get /v1/transactions/summaries 200': pagingHeaders,
+  'get /v1/events 200': pagingHeaders,
+  'post /v1/credentials 201': {
+    Location: { description: 'Path of the new credential', schema: { type: 'string' }, example: '/v1/credentials/d4ps1c0000000000abc0' },
+  },
+};
+
+const wwwAuthenticate = {
+  'WWW-Authenticate': { description: 'Bearer challenge (RFC 6750)', schema: { type: 'string' }, example: 'Bearer realm="acquirer-console", error="invalid_token"' },
+};
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
+
+/** Adds the response headers (Link, X-Total-Count, Location, WWW-Authenticate) the zod schemas cannot carry. */
+function addResponseHeaders(document: Json): Json {
+  const paths = document.paths;
+  if (!isObject(paths)) return document;
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const [method, operation] of Object.entries(item)) {
+      if (!isObject(operation) || !isObject(operation.responses)) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!isObject(response)) continue;
+        const extra = status === '401' ? wwwAuthenticate : responseHeaders[`${method} ${path} ${status}`];
+        if (extra) response.headers = { ...(isObject(response.headers) ? response.headers : {}), ...extra };
+      }
+    }
+  }
+  return document;
+}
+
+/** OpenAPI 3.1 generated from the zod contract through the routes' schemas. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Acquirer Console API',
+        version: '1.0.0',
+        description:
+          'Credentials binding merchants to acquirers, transaction summaries and notification events. Errors are application/problem+json (RFC 9457).',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Opaque access token' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (document) => addResponseHeaders(jsonSchemaTransformObject(document) as Json),
+  });
+}

@@ -1,0 +1,71 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { parseCreatedAtFilter } from '../../contract/filters.ts';
+import type { Event, EventQuery } from '../../contract/events.ts';
+import type { Db } from '../db/client.ts';
+import { events as e } from '../db/schema.ts';
+import { offsetOf } from '../lib/paging.ts';
+import type { RowScope } from './scope.ts';
+
+export type EventRow = typeof e.$inferSelect;
+
+/** WHERE of an events query: the caller's scope and every filter; created_at compares epoch nanoseconds. */
+export function eventWhere(scope: RowScope, query: EventQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(e.organizationId, scope.organizationId)];
+  if (scope.merchantId !== null) conditions.push(eq(e.merchantId, scope.merchantId));
+  if (query.event_status) conditions.push(eq(e.eventStatus, query.event_status));
+  if (query.event_type) conditions.push(eq(e.eventType, query.event_type));
+  const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
+  if (created?.fromNs != null) conditions.push(gte(e.createdAtNs, created.fromNs));
+  if (created?.toNs != null) conditions.push(lt(e.createdAtNs, created.toNs));
+  return and(...conditions);
+}
+
+/** Events order by created_at (nanoseconds), ties broken by eventId (the event `id` is the transaction's). */
+export async function findEvents(db: Db, scope: RowScope, query: EventQuery): Promise<EventRow[]> {
+  const by = query.order_direction === 'asc' ? asc : desc;
+  return db
+    .select()
+    .from(e)
+    .where(eventWhere(scope, query))
+    .orderBy(by(e.createdAtNs), by(e.eventId))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+}
+
+/** Exact count of the matching rows (kept separate so a cheaper estimate can replace it). */
+export async function countEvents(db: Db, scope: RowScope, query: EventQuery): Promise<number> {
+  const [row] = await db.select({ n: sql<string>`count(*)` }).from(e).where(eventWhere(scope, query));
+  return Number(row?.n ?? 0);
+}
+
+export function eventView(row: EventRow): Event {
+  return {
+    id: row.id,
+    createdAt: row.createdAtText,
+    updatedAt: row.updatedAtText,
+    terminalId: row.terminalId,
+    merchantId: row.merchantId,
+    eventId: row.eventId,
+    eventStatus: row.eventStatus as Event['eventStatus'],
+    eventType: row.eventType,
+    acquirerName: row.acquirerName,
+    transactionType: row.transactionType as Event['transactionType'],
+    transactionStatus: row.transactionStatus as Event['transactionStatus'],
+    terminalSerialNumber: row.terminalSerialNumber,
+    merchantTaxId: row.merchantTaxId,
+    acquirerMerchantIdentifier: row.acquirerMerchantIdentifier,
+    acquirerTerminalIdentifier: row.acquirerTerminalIdentifier,
+    currency: row.currency,
+    amount: Number(row.amount),
+    paymentMethod: row.paymentMethod as Event['paymentMethod'],
+    installments: row.installments,
+    installmentInterest: row.installmentInterest,
+    authorizationCode: row.authorizationCode,
+    productAid: row.productAid,
+    retrievalReferenceNumber: row.retrievalReferenceNumber,
+    acquirerResponseCode: row.acquirerResponseCode,
+    cardData: row.cardData ?? null,
+    terminalData: row.terminalData,
+    metadata: row.metadata,
+  };
+}

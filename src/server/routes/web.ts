@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface WebOptions {
+  /** folder of the built dashboard; not served when it does not exist */
+  webRoot: string | null;
+  publicApiBaseUrl: string;
+}
+
+/** /config.js (runtime dashboard settings) and the built dashboard, when present. */
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<boolean> {
+  app.get('/config.js', { schema: { hide: true } }, (_request, reply) => {
+    const config = JSON.stringify({ apiBaseUrl: options.publicApiBaseUrl });
+    return reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(`window.__ACQ_CONFIG__ = ${config};\n`);
+  });
+  const root = options.webRoot;
+  if (!root || !existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  return true;
+}
+
+/** A browser navigation to a dashboard route (not an API path) that should get index.html. */
+export function wantsSpa(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (pathname === '/v1' || pathname.startsWith('/v1/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
