@@ -1,0 +1,27 @@
+import type { Database } from '../db/client.ts';
+import { seedOrganization } from './seed-organization.ts';
+
+/** The demo sub-acquirer organization created on first start. */
+export const demoOrganization = { id: 'd4ps1c0000000000demo', name: 'Demo Subacquirer Ltda' } as const;
+
+export const demoMerchantCount = 6;
+
+/**
+ * Seeds the six providers, the demo organization, its merchants, `summaries` sales (1 to 4 cycles each)
+ * and their events. Deterministic for a given seed and anchor (default: now, truncated to the minute).
+ */
+export async function seedDemo(
+  database: Database,
+  options: { seed: number; summaries: number; anchor?: Date | number | string; onProgress?: (done: number, total: number) => void },
+): Promise<{ organizationId: string; merchantIds: string[] }> {
+  const result = await seedOrganization(database, {
+    seed: options.seed,
+    summaries: options.summaries,
+    organizationId: demoOrganization.id,
+    organizationName: demoOrganization.name,
+    merchants: demoMerchantCount,
+    anchor: options.anchor,
+    onProgress: options.onProgress,
+  });
+  return { organizationId: result.organizationId, merchantIds: result.merchantIds };
+}

@@ -1,0 +1,71 @@
+import type { Database } from '../db/client.ts';
+import { generateChunks, generateSale, generatorContext } from './generate.ts';
+import { insertChunk } from './load.ts';
+import { cnpj, createMerchants, merchantProfile, type MerchantRecord } from './merchants.ts';
+import { hash128, Rng } from './prng.ts';
+import { existingMerchants, insertMerchants, insertOrganization, insertProviders } from './reference-data.ts';
+import { historyDays, MS_PER_DAY, toAnchorMs } from './time.ts';
+
+export interface SeedOrganizationOptions {
+  seed: number;
+  summaries: number;
+  organizationId: string;
+  organizationName: string;
+  /** how many merchants to create; by default the organization's existing merchants, or 6 when it has none */
+  merchants?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** "now" of the data (default: the current time, truncated to the minute); same seed + anchor = same data */
+  anchor?: Date | number | string;
+  /** position of the first sale in this seed's sequence; lets a later run append without id collisions */
+  startIndex?: number;
+  /** sales per inserted chunk */
+  chunkSize?: number;
+}
+
+export interface SeedOrganizationResult {
+  organizationId: string;
+  merchantIds: string[];
+  summaries: number;
+  cycles: number;
+  events: number;
+}
+
+export async function seedOrganization(database: Database, options: SeedOrganizationOptions): Promise<SeedOrganizationResult> {
+  const { seed, organizationId, summaries: total } = options;
+  const anchorMs = toAnchorMs(options.anchor);
+  const setupMs = anchorMs - (historyDays + 30) * MS_PER_DAY;
+  await insertProviders(database);
+  await insertOrganization(database, {
+    id: organizationId,
+    name: options.organizationName,
+    taxId: cnpj(new Rng(hash128(`organization|${organizationId}`))),
+    createdAtMs: setupMs,
+  });
+  let merchants: MerchantRecord[] = options.merchants === undefined ? await existingMerchants(database, organizationId) : [];
+  if (merchants.length === 0) {
+    merchants = createMerchants(seed, organizationId, options.merchants ?? 6, setupMs);
+    await insertMerchants(database, organizationId, merchants, setupMs);
+  }
+  const ctx = generatorContext(seed, organizationId, anchorMs, merchants.map(merchantProfile));
+  const start = options.startIndex ?? 0;
+  if (total > 0) await refuseCollisions(database, [generateSale(ctx, start).summary.id, generateSale(ctx, start + total - 1).summary.id]);
+  const result = { organizationId, merchantIds: merchants.map((m) => m.id), summaries: 0, cycles: 0, events: 0 };
+  options.onProgress?.(0, total);
+  for (const chunk of generateChunks(ctx, start, total, options.chunkSize)) {
+    await insertChunk(database, organizationId, chunk);
+    result.summaries += chunk.summaries.length;
+    result.cycles += chunk.cycles.length;
+    result.events += chunk.events.length;
+    options.onProgress?.(result.summaries, total);
+  }
+  return result;
+}
+
+async function refuseCollisions(database: Database, ids: string[]): Promise<void> {
+  const rows = await database.query<{ id: string }>('SELECT id FROM transaction_summaries WHERE id = ANY($1::text[])', [ids]);
+  if (rows.length > 0) {
+    throw new Error(
+      `summaries of this seed are already loaded (id ${rows[0]?.id}): use another --seed, or start after the loaded ones`,
+    );
+  }
+}
