@@ -51,10 +51,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: string, path: string, schema: z.ZodType<T>, init: RequestInit, params?: Params): Promise<ApiResponse<T>> {
+async function request<T>(
+  method: string,
+  path: string,
+  schema: z.ZodType<T>,
+  init: RequestInit,
+  params?: Params,
+  tokenOverride?: string,
+): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
-  const token = getToken();
+  const token = tokenOverride ?? getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
@@ -87,9 +94,9 @@ async function request<T>(method: string, path: string, schema: z.ZodType<T>, in
 export async function apiGet<T>(
   path: string,
   schema: z.ZodType<T>,
-  options?: { params?: Params; signal?: AbortSignal },
+  options?: { params?: Params; signal?: AbortSignal; /** sign-in checks a token before storing it */ token?: string },
 ): Promise<ApiResponse<T>> {
-  return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params);
+  return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params, options?.token);
 }
 
 export async function apiPost<T>(

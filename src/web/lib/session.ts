@@ -19,13 +19,24 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
+  lastReason = null;
   storage()?.setItem(storageKey, token);
   notify();
 }
 
-export function clearToken(): void {
+export type SignOutReason = 'signed-out' | 'expired';
+let lastReason: SignOutReason | null = null;
+
+/** Forgets the token; `expired` when the server refused it (a 401), so sign-in can say why. */
+export function clearToken(reason: SignOutReason = 'signed-out'): void {
+  lastReason = reason;
   storage()?.removeItem(storageKey);
   notify();
+}
+
+/** Why the token was last cleared in this tab, if it was. */
+export function lastSignOutReason(): SignOutReason | null {
+  return lastReason;
 }
 
 export function subscribeToken(listener: Listener): () => void {

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { NavLink, Outlet } from 'react-router';
+import { Badge } from '../components/badge.tsx';
+import { Button } from '../components/button.tsx';
+import { allowedSections } from '../features/auth/access.ts';
+import { useMe } from '../features/auth/me-context.tsx';
+import { clearToken } from '../lib/session.ts';
+import styles from './app-shell.module.css';
+
+export function AppShell() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const sections = allowedSections(me.scopes);
+  const merchant = me.merchantId ? (me.merchants.find((m) => m.id === me.merchantId)?.name ?? me.merchantId) : null;
+
+  const signOut = () => {
+    clearToken('signed-out');
+    queryClient.clear();
+  };
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true" />
+          Acquirer Console
+        </div>
+        <div className={styles.org} data-testid="org-info">
+          <span className={styles.orgName}>{me.organization.name}</span>
+          {me.mode === 'test' ? (
+            <Badge tone="warning" title="This token works on test-mode data">
+              Test mode
+            </Badge>
+          ) : (
+            <Badge tone="success" title="This token works on live data">
+              Live
+            </Badge>
+          )}
+          {merchant ? (
+            <Badge tone="info" title={`This token is limited to merchant ${me.merchantId ?? ''}`}>
+              Merchant: {merchant}
+            </Badge>
+          ) : null}
+        </div>
+        <Button variant="ghost" size="small" className={styles.signOut} onClick={signOut}>
+          Sign out
+        </Button>
+      </header>
+      <nav className={styles.nav} aria-label="Main">
+        <ul className={styles.navList}>
+          {sections.map((section) => (
+            <li key={section.path}>
+              <NavLink to={section.path} className={({ isActive }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(' ')}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../lib/api-client.ts';
+import { clearToken } from '../lib/session.ts';
+
+function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+/**
+ * One QueryClient for the app. A 401 from any query or mutation ends the session: the token is
+ * cleared and RequireAuth sends the operator to sign-in with the page they were on.
+ * 4xx answers are not retried (they will not change); network and 5xx failures are, twice.
+ */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) endSession();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorized(error) && mutation.meta?.skipAuthRedirect !== true) endSession();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+          if (isApiError(error) && error.kind === 'parse') return false;
+          return failureCount < 2;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+  function endSession() {
+    clearToken('expired');
+    client.removeQueries();
+  }
+  return client;
+}

@@ -1,0 +1,33 @@
+import type { Scope } from '../../../contract/enums.ts';
+
+export interface AppSection {
+  path: string;
+  label: string;
+  /** All of these scopes are needed. */
+  scopes: readonly Scope[];
+}
+
+/** The dashboard's sections, in navigation order, with the scopes each one needs. */
+export const appSections: readonly AppSection[] = [
+  { path: '/transactions', label: 'Transactions', scopes: ['transactions:read'] },
+  { path: '/events', label: 'Events', scopes: ['events:read'] },
+  { path: '/credentials/new', label: 'Connect acquirer', scopes: ['providers:read', 'credentials:write'] },
+];
+
+export function hasScopes(granted: readonly Scope[], needed: readonly Scope[]): boolean {
+  return needed.every((scope) => granted.includes(scope));
+}
+
+export function allowedSections(granted: readonly Scope[]): AppSection[] {
+  return appSections.filter((section) => hasScopes(granted, section.scopes));
+}
+
+/**
+ * Where to go after sign-in: a same-origin path only (never `//host` or a full URL), so a crafted
+ * `next` cannot send the operator elsewhere.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next.startsWith('/sign-in')) return null;
+  return next;
+}

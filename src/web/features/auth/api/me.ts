@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { Me } from '../../../../contract/me.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export const meQueryKey = ['me'] as const;
+
+/** GET /v1/me: who the token belongs to and what it may do. Fresh for the whole session. */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: async ({ signal }) => (await apiGet('/v1/me', Me, { signal })).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Checks a token before it is stored (sign-in). */
+export async function fetchMeWithToken(token: string): Promise<Me> {
+  return (await apiGet('/v1/me', Me, { token })).data;
+}

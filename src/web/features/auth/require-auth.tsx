@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorState } from '../../components/error-state.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { lastSignOutReason } from '../../lib/session.ts';
+import { meQueryOptions } from './api/me.ts';
+import { MeContext } from './me-context.tsx';
+import styles from './require-auth.module.css';
+import { useToken } from './use-token.ts';
+
+/** Signed-in routes: no token (or a token the server refused) goes to sign-in, then back here. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const location = useLocation();
+  const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
+
+  if (token === null) {
+    const search = new URLSearchParams();
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    const reason = lastSignOutReason();
+    if (here !== '/' && reason !== 'signed-out') search.set('next', here);
+    if (reason === 'expired') search.set('reason', 'expired');
+    const query = search.toString();
+    return <Navigate to={`/sign-in${query ? `?${query}` : ''}`} replace />;
+  }
+  if (me.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Skeleton lines={3} label="Loading your organization" />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className={styles.loading}>
+        <ErrorState error={me.error} title="Could not load your organization" onRetry={() => void me.refetch()} />
+      </div>
+    );
+  }
+  return <MeContext value={me.data}>{children}</MeContext>;
+}
