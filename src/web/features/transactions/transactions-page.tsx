@@ -1,7 +1,113 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTable, type ExpandedState } from '@tanstack/react-table';
+import type { Summary } from '../../../contract/summaries.ts';
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import { DroppedNotice } from '../../components/data-table/dropped-notice.tsx';
+import { listFeatures, nextOrder, sortingState } from '../../components/data-table/features.ts';
+import { Pagination } from '../../components/data-table/pagination.tsx';
+import { readPageInfo } from '../../components/data-table/paging.ts';
+import { SortSelect } from '../../components/data-table/sort-select.tsx';
+import { TableSkeleton } from '../../components/data-table/table-skeleton.tsx';
+import { useListUrlState } from '../../lib/url-state-hook.ts';
+import { summariesQuery, type SummaryParams } from './api/summaries-query.ts';
+import { SummaryDetail } from './summary-detail.tsx';
+import { summaryColumns, summaryIdPrefix, summaryRowId, summarySortOptions } from './transactions-columns.tsx';
+import { clearAllChanges, TransactionsFilters } from './transactions-filters.tsx';
+import { summaryFilterKeys, summaryUrlSpec } from './transactions-url.ts';
+import styles from './transactions.module.css';
+
+const noRows: Summary[] = [];
+
 export function TransactionsPage() {
+  const { values, get, update, dropped, dismissDropped } = useListUrlState(summaryUrlSpec);
+  const page = Number(get('page'));
+  const limit = Number(get('limit'));
+  const params: SummaryParams = useMemo(
+    () => ({ ...values, page: String(page), limit: String(limit), order_by: get('order_by'), order_direction: get('order_direction') }),
+    [values, page, limit, get],
+  );
+  const query = useQuery(summariesQuery(params));
+  const queryClient = useQueryClient();
+  const rows = query.data?.rows ?? noRows;
+  const info = readPageInfo(query.data?.paging ?? null, page, limit, rows.length);
+  const showingCurrent = !query.isPlaceholderData;
+
+  useEffect(() => {
+    if (showingCurrent && info.hasNext) void queryClient.prefetchQuery(summariesQuery({ ...params, page: String(page + 1) }));
+  }, [showingCurrent, info.hasNext, params, page, queryClient]);
+
+  const sorting = useMemo(() => sortingState(get('order_by'), get('order_direction')), [get]);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const table = useTable({
+    features: listFeatures,
+    columns: summaryColumns,
+    data: rows,
+    getRowId: summaryRowId,
+    getRowCanExpand: () => true,
+    state: { sorting, expanded },
+    onSortingChange: (updater) => {
+      const order = nextOrder(sorting, updater);
+      if (order) update(order);
+    },
+    onExpandedChange: setExpanded,
+    manualSorting: true,
+    manualExpanding: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+  });
+
+  const hasFilters = summaryFilterKeys.some((k) => values[k] !== undefined);
+  let body;
+  if (query.isPending) body = <TableSkeleton label="Loading transactions" />;
+  else if (query.isError && !query.data) body = null;
+  else if (rows.length === 0)
+    body = (
+      <EmptyState
+        title={hasFilters ? 'No transactions match these filters' : 'No transactions yet'}
+        action={hasFilters ? <Button onClick={() => update(clearAllChanges())}>Clear filters</Button> : undefined}
+      >
+        {hasFilters ? 'Try a wider date range or fewer filters.' : 'Transactions appear here as acquirers report them.'}
+      </EmptyState>
+    );
+  else
+    body = (
+      <DataTable
+        table={table}
+        label="Transactions"
+        idPrefix={summaryIdPrefix}
+        stale={query.isPlaceholderData && query.isFetching}
+        renderDetail={(summary) => <SummaryDetail summary={summary} />}
+      />
+    );
+
   return (
-    <section>
-      <h1>Transactions</h1>
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <h1>Transactions</h1>
+        <p className={styles.subtitle}>Summaries of card and Pix transactions with their cycles.</p>
+      </header>
+      <DroppedNotice dropped={dropped} onDismiss={dismissDropped} />
+      <TransactionsFilters
+        get={get}
+        update={update}
+        actions={
+          <SortSelect
+            options={summarySortOptions}
+            orderBy={get('order_by')}
+            direction={get('order_direction')}
+            onChange={(order_by, order_direction) => update({ order_by, order_direction })}
+          />
+        }
+      />
+      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={styles.error} /> : null}
+      {body}
+      {rows.length > 0 || page > 1 ? (
+        <Pagination label="Transactions pages" info={info} onPage={(p) => update({ page: String(p) })} onPageSize={(size) => update({ limit: size })} />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,29 @@
+import styles from './data-table.module.css';
+
+export interface ExpandButtonProps {
+  expanded: boolean;
+  /** Id of the detail panel it opens. */
+  controls: string;
+  /** What it expands, e.g. "transaction 0123…": the name reads "Show details of transaction 0123…". */
+  label: string;
+  onToggle: () => void;
+}
+
+/** Disclosure for a row's detail panel; aria-controls only while the panel exists. */
+export function ExpandButton({ expanded, controls, label, onToggle }: ExpandButtonProps) {
+  return (
+    <button
+      type="button"
+      className={styles.expand}
+      aria-expanded={expanded}
+      aria-controls={expanded ? controls : undefined}
+      aria-label={`${expanded ? 'Hide' : 'Show'} details of ${label}`}
+      title={expanded ? 'Hide details' : 'Show details'}
+      onClick={onToggle}
+    >
+      <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.chevron} data-open={expanded}>
+        <path d="M6 3.5 10.5 8 6 12.5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+import { metaHelper, rowExpandingFeature, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
+
+export interface DataColumnMeta {
+  /** Label for the stacked (card) layout and the mobile sort menu. */
+  label: string;
+  align?: 'start' | 'end';
+  /** Monospace identifiers and digits. */
+  mono?: boolean;
+}
+
+/**
+ * The features every server-driven list uses: sorting state (the server sorts; manualSorting) and
+ * expansion state (the detail panel is ours to render). No client row models: the table renders exactly
+ * the page the API returned.
+ */
+export const listFeatures = tableFeatures({
+  rowSortingFeature,
+  rowExpandingFeature,
+  columnMeta: metaHelper<DataColumnMeta>(),
+});
+export type ListFeatures = typeof listFeatures;
+
+export type Direction = 'asc' | 'desc';
+
+export function sortingState(orderBy: string, direction: string): SortingState {
+  return [{ id: orderBy, desc: direction !== 'asc' }];
+}
+
+/** Resolves a sorting updater to the single order the API takes. */
+export function nextOrder(current: SortingState, updater: SortingState | ((old: SortingState) => SortingState)) {
+  const next = typeof updater === 'function' ? updater(current) : updater;
+  const first = next[0];
+  return first ? { order_by: first.id, order_direction: (first.desc ? 'desc' : 'asc') } : null;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { describePage, pagingHeaders, readPageInfo } from './paging.ts';
+
+const headers = (init: Record<string, string>) => pagingHeaders(new Headers(init));
+
+describe('readPageInfo', () => {
+  it('uses X-Total-Count and Link when the server sends them', () => {
+    const info = readPageInfo(
+      headers({ 'x-total-count': '331', link: '</v1/x?page=4>; rel="next", </v1/x?page=2>; rel="prev", </v1/x?page=1>; rel="first"' }),
+      3,
+      20,
+      20,
+    );
+    expect(info).toMatchObject({ total: 331, lastPage: 17, hasNext: true, hasPrev: true });
+    expect(describePage(info, 'en-US')).toBe('Page 3 of 17 · 331 results');
+  });
+
+  it('trusts Link over a full page: no rel=next means the end', () => {
+    const info = readPageInfo(headers({ link: '</v1/x?page=1>; rel="first"' }), 5, 20, 20);
+    expect(info.hasNext).toBe(false);
+  });
+
+  it('infers next from a full page when the headers are absent', () => {
+    expect(readPageInfo(headers({}), 1, 20, 20)).toMatchObject({ total: null, lastPage: null, hasNext: true, hasPrev: false });
+    expect(readPageInfo(headers({}), 2, 20, 7).hasNext).toBe(false);
+    expect(readPageInfo(null, 1, 50, 0).hasNext).toBe(false);
+  });
+
+  it('uses the total alone when there is no Link header', () => {
+    expect(readPageInfo(headers({ 'x-total-count': '40' }), 2, 20, 20).hasNext).toBe(false);
+    expect(readPageInfo(headers({ 'x-total-count': '41' }), 2, 20, 20).hasNext).toBe(true);
+  });
+
+  it('ignores a malformed total', () => {
+    expect(readPageInfo(headers({ 'x-total-count': 'many' }), 1, 20, 20).total).toBeNull();
+  });
+
+  it('describes pages without a total by their row numbers', () => {
+    expect(describePage(readPageInfo(null, 3, 20, 12), 'en-US')).toBe('Page 3 · rows 41–52');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '1' }), 1, 20, 1), 'en-US')).toBe('Page 1 of 1 · 1 result');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '0' }), 1, 20, 0), 'en-US')).toBe('Page 1 of 1 · 0 results');
+  });
+});

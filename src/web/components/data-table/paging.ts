@@ -1,0 +1,52 @@
+import { parseLinkHeader, totalCountHeader } from '../../../contract/headers.ts';
+
+/** The paging headers of a list response, kept as plain text so they can live in the query cache. */
+export interface PagingHeaders {
+  link: string | null;
+  totalCount: string | null;
+}
+
+export function pagingHeaders(headers: Headers): PagingHeaders {
+  return { link: headers.get('link'), totalCount: headers.get(totalCountHeader) };
+}
+
+export interface PageInfo {
+  page: number;
+  pageSize: number;
+  rowsOnPage: number;
+  /** Total matching records, when the server sends X-Total-Count; null otherwise. */
+  total: number | null;
+  /** Last page number, when the total is known. */
+  lastPage: number | null;
+  hasPrev: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * Paging facts from a list response. The Link and X-Total-Count headers are an extension; a server
+ * without them still pages: a full page suggests a next one, a short page ends the list.
+ */
+export function readPageInfo(headers: PagingHeaders | null, page: number, pageSize: number, rowsOnPage: number): PageInfo {
+  const links = parseLinkHeader(headers?.link);
+  const totalText = headers?.totalCount ?? null;
+  const total = totalText !== null && /^\d+$/.test(totalText) ? Number(totalText) : null;
+  const lastPage = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
+  const hasLinks = Object.keys(links).length > 0;
+  let hasNext: boolean;
+  if (hasLinks) hasNext = 'next' in links;
+  else if (lastPage !== null) hasNext = page < lastPage;
+  else hasNext = rowsOnPage >= pageSize;
+  return { page, pageSize, rowsOnPage, total, lastPage, hasPrev: page > 1, hasNext };
+}
+
+/** "Page 3 of 17 · 331 results", or "Page 3 · rows 41–60" when the total is unknown. */
+export function describePage(info: PageInfo, locale?: string): string {
+  const n = new Intl.NumberFormat(locale);
+  if (info.total !== null && info.lastPage !== null) {
+    const results = `${n.format(info.total)} ${info.total === 1 ? 'result' : 'results'}`;
+    return `Page ${n.format(info.page)} of ${n.format(info.lastPage)} · ${results}`;
+  }
+  if (info.rowsOnPage === 0) return `Page ${n.format(info.page)}`;
+  const first = (info.page - 1) * info.pageSize + 1;
+  return `Page ${n.format(info.page)} · rows ${n.format(first)}–${n.format(first + info.rowsOnPage - 1)}`;
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import styles from './data-table.module.css';
+
+export interface SortButtonProps {
+  direction: false | 'asc' | 'desc';
+  nextDirection: false | 'asc' | 'desc';
+  align?: 'start' | 'end' | undefined;
+  onToggle: () => void;
+  children: ReactNode;
+}
+
+/** The header's sort control: a real button (Enter/Space), with the order it would apply next in its name. */
+export function SortButton({ direction, nextDirection, align, onToggle, children }: SortButtonProps) {
+  const hint = nextDirection === 'asc' ? 'sort ascending' : nextDirection === 'desc' ? 'sort descending' : 'sort';
+  return (
+    <button
+      type="button"
+      className={[styles.sort, align === 'end' && styles.sortEnd, direction && styles.sorted].filter(Boolean).join(' ')}
+      onClick={onToggle}
+      title={`Click to ${hint}`}
+    >
+      <span>{children}</span>
+      <svg className={styles.sortIcon} viewBox="0 0 10 14" aria-hidden="true" data-direction={direction || 'none'}>
+        <path className={styles.up} d="M5 1 9 5.5H1z" />
+        <path className={styles.down} d="M5 13 1 8.5h8z" />
+      </svg>
+    </button>
+  );
+}

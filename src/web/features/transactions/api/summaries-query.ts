@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { SummaryList, type Summary } from '../../../../contract/summaries.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
+import type { SummaryKey } from '../transactions-url.ts';
+
+export type SummaryParams = Partial<Record<SummaryKey, string>>;
+
+export interface SummaryPage {
+  rows: Summary[];
+  paging: PagingHeaders;
+}
+
+/**
+ * One page of transaction summaries. Every parameter is part of the key; the previous page stays on
+ * screen (dimmed) while the next one loads instead of a blank table.
+ */
+export function summariesQuery(params: SummaryParams) {
+  return queryOptions({
+    queryKey: ['transactions', 'summaries', params] as const,
+    queryFn: async ({ signal }): Promise<SummaryPage> => {
+      const { data, headers } = await apiGet('/v1/transactions/summaries', SummaryList, { params, signal });
+      return { rows: data, paging: pagingHeaders(headers) };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
