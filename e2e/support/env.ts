@@ -1,0 +1,31 @@
+/**
+ * Values shared by the e2e global setup and the specs. The server runs on E2E_PORT (8181 by default);
+ * the demo token is fixed; the limited tokens are minted by the global setup and passed in env vars.
+ */
+export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
+export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+
+/** The demo organization's token: every scope, test mode. */
+export const demoToken = 'e2e-demo-token-0123456789abcdefghijklmnop';
+export const demoOrganizationName = 'Demo Subacquirer Ltda';
+
+/** How many summaries the e2e database holds: several pages of 20 for every filter. */
+export const seedSummaries = 400;
+
+export const envNames = {
+  readerToken: 'E2E_READER_TOKEN',
+  merchantToken: 'E2E_MERCHANT_TOKEN',
+  merchantId: 'E2E_MERCHANT_ID',
+} as const;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the e2e global setup did not run`);
+  return value;
+}
+
+/** transactions:read and events:read only, live mode, whole organization. */
+export const readerToken = () => required(envNames.readerToken);
+/** every scope, live mode, limited to one merchant. */
+export const merchantToken = () => required(envNames.merchantToken);
+export const merchantId = () => required(envNames.merchantId);
