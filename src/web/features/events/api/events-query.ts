@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { EventList, type Event } from '../../../../contract/events.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
+import type { EventKey } from '../events-url.ts';
+
+export type EventParams = Partial<Record<EventKey, string>>;
+
+export interface EventPage {
+  rows: Event[];
+  paging: PagingHeaders;
+}
+
+/** One page of events; the previous page stays on screen (dimmed) while another loads. */
+export function eventsQuery(params: EventParams) {
+  return queryOptions({
+    queryKey: ['events', params] as const,
+    queryFn: async ({ signal }): Promise<EventPage> => {
+      const { data, headers } = await apiGet('/v1/events', EventList, { params, signal });
+      return { rows: data, paging: pagingHeaders(headers) };
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

@@ -1,0 +1,82 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Event } from '../../../contract/events.ts';
+import { Badge } from '../../components/badge.tsx';
+import { MoneyText } from '../../components/money-text.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { dash, expandColumn } from '../../components/data-table/column-helpers.tsx';
+import type { ListFeatures } from '../../components/data-table/features.ts';
+import { maskCard } from '../../lib/format.ts';
+import { acquirerLabels, cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../transactions/labels.ts';
+import styles from './events.module.css';
+
+const helper = createColumnHelper<ListFeatures, Event>();
+
+export const eventIdPrefix = 'evt';
+
+export const eventColumns = helper.columns([
+  expandColumn(helper, eventIdPrefix, (e) => `event ${e.eventId}`),
+  helper.accessor('createdAt', {
+    id: 'created_at',
+    header: 'Created',
+    sortDescFirst: true,
+    meta: { label: 'Created' },
+    cell: ({ getValue }) => <TimeText iso={getValue()} />,
+  }),
+  helper.accessor('eventStatus', {
+    id: 'event_status',
+    header: 'Status',
+    enableSorting: false,
+    meta: { label: 'Status' },
+    cell: ({ getValue }) => <Badge tone={statusTones[getValue()] ?? 'neutral'}>{label(statusLabels, getValue())}</Badge>,
+  }),
+  helper.accessor('eventType', {
+    id: 'event_type',
+    header: 'Type',
+    enableSorting: false,
+    meta: { label: 'Type', mono: true },
+  }),
+  helper.accessor('transactionType', {
+    id: 'transaction',
+    header: 'Transaction',
+    enableSorting: false,
+    meta: { label: 'Transaction' },
+    cell: ({ row }) => (
+      <span className={styles.txn}>
+        {label(cycleTypeLabels, row.original.transactionType)}
+        <Badge tone={statusTones[row.original.transactionStatus] ?? 'neutral'}>{label(statusLabels, row.original.transactionStatus)}</Badge>
+      </span>
+    ),
+  }),
+  helper.accessor('amount', {
+    id: 'amount',
+    header: 'Amount',
+    enableSorting: false,
+    meta: { label: 'Amount', align: 'end' },
+    cell: ({ row }) => <MoneyText minor={row.original.amount} currency={row.original.currency} className={styles.amount} />,
+  }),
+  helper.accessor('acquirerName', {
+    id: 'acquirer',
+    header: 'Acquirer',
+    enableSorting: false,
+    meta: { label: 'Acquirer' },
+    cell: ({ getValue }) => label(acquirerLabels, getValue()),
+  }),
+  helper.accessor('paymentMethod', {
+    id: 'payment_method',
+    header: 'Method',
+    enableSorting: false,
+    meta: { label: 'Method' },
+    cell: ({ row }) => {
+      const card = row.original.cardData;
+      const method = label(paymentMethodLabels, row.original.paymentMethod);
+      return card?.cardBrand ? `${method} · ${label(cardBrandLabels, card.cardBrand)}` : method;
+    },
+  }),
+  helper.accessor((e) => e.cardData?.last4 ?? '', {
+    id: 'card',
+    header: 'Card',
+    enableSorting: false,
+    meta: { label: 'Card', mono: true },
+    cell: ({ row }) => (row.original.cardData ? maskCard(row.original.cardData.bin, row.original.cardData.last4) : dash),
+  }),
+]);
