@@ -94,10 +94,12 @@ const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** Only JSON bodies are read: any other (or no) content type on a POST is a 415 problem. */
 export function requireJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['text/plain']);
-  app.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'PATCH') return;
-    if (!jsonType.test(request.headers['content-type'] ?? '')) {
-      throw new ApiProblem({ status: 415, detail: fastifyClientErrors.FST_ERR_CTP_INVALID_MEDIA_TYPE ?? 'Send JSON.' });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const hasBody = request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH';
+    if (hasBody && !jsonType.test(request.headers['content-type'] ?? '')) {
+      done(new ApiProblem({ status: 415, detail: fastifyClientErrors.FST_ERR_CTP_INVALID_MEDIA_TYPE ?? 'Send JSON.' }));
+      return;
     }
+    done();
   });
 }

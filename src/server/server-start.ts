@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { describeDatabase, prepareDatabase } from './bootstrap.ts';
+import type { ApiInstance } from './lib/api-instance.ts';
+import type { RuntimeEnv } from './runtime-env.ts';
+
+export interface RunningServer {
+  app: ApiInstance;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Prepares the database, starts the API (and the built dashboard) and prints how to use it. */
+export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: string } = {}): Promise<RunningServer> {
+  const log = (line: string) => console.log(line);
+  log(`Database: ${describeDatabase(env)}`);
+  const prepared = await prepareDatabase(env, log);
+  const app = await buildApp({
+    database: prepared.database,
+    logger: { level: env.logLevel },
+    publicApiBaseUrl: env.publicApiBaseUrl,
+    corsOrigin: env.corsOrigin,
+  });
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    await app.close();
+    await prepared.database.close();
+    throw error;
+  }
+  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
+  const token = prepared.demoToken;
+  log('');
+  log(`  Dashboard:  ${options.dashboardUrl ?? `${origin}/`}`);
+  log(`  API:        ${origin}/v1   (OpenAPI: ${origin}/openapi.json)`);
+  if (token) {
+    log(`  Demo token: ${token}`);
+    log(`  Try:        curl -H "Authorization: Bearer ${token}" "${origin}/v1/transactions/summaries?limit=5"`);
+  } else {
+    log('  Demo token: printed on first start (mint another with: npm run token -- create --name me --scopes');
+    log('              providers:read,credentials:write,transactions:read,events:read --mode test)');
+  }
+  log('');
+  let stopped = false;
+  return {
+    app,
+    origin,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await prepared.database.close();
+    },
+  };
+}
