@@ -57,4 +57,24 @@ describe('loading into PGlite', () => {
     expect(appended.merchantIds).toHaveLength(6);
     expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries WHERE organization_id = $1', [demoOrganization.id])).toBe(1210);
   });
+
+  it('bulk mode drops and rebuilds the secondary indexes exactly as the migrations define them', async () => {
+    const indexes = () => database.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname");
+    const before = await indexes();
+    expect(before.some((i) => i.indexname === 'summaries_org_first_digits_idx')).toBe(true);
+    const rebuilt: string[] = [];
+    const result = await seedOrganization(database, {
+      seed: 9,
+      summaries: 300,
+      organizationId: 'd4ps1c0000000000bulk',
+      organizationName: 'Bulk Ltda',
+      anchor: testAnchor,
+      bulk: true,
+      onIndexRebuild: (name) => rebuilt.push(name),
+    });
+    expect(result.summaries).toBe(300);
+    expect(rebuilt).toHaveLength(14);
+    expect(await indexes()).toEqual(before);
+    expect(await count(database, 'SELECT count(*) AS n FROM cycles c WHERE NOT EXISTS (SELECT 1 FROM transaction_summaries s WHERE s.id = c.summary_id)')).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { generateChunks, generateSale, generatorContext } from './generate.ts';
-import { insertChunk } from './load.ts';
+import { dropSecondaryIndexes } from './bulk-indexes.ts';
+import { openChunkLoader } from './loader.ts';
 import { cnpj, createMerchants, merchantProfile, type MerchantRecord } from './merchants.ts';
 import { hash128, Rng } from './prng.ts';
 import { existingMerchants, insertMerchants, insertOrganization, insertProviders } from './reference-data.ts';
@@ -13,13 +14,23 @@ export interface SeedOrganizationOptions {
   organizationName: string;
   /** how many merchants to create; by default the organization's existing merchants, or 6 when it has none */
   merchants?: number;
-  onProgress?: (done: number, total: number) => void;
+  /** summaries done and total; the third argument counts every row written (summaries, cycles, events) */
+  onProgress?: (done: number, total: number, rows: number) => void;
   /** "now" of the data (default: the current time, truncated to the minute); same seed + anchor = same data */
   anchor?: Date | number | string;
   /** position of the first sale in this seed's sequence; lets a later run append without id collisions */
   startIndex?: number;
   /** sales per inserted chunk */
   chunkSize?: number;
+  /**
+   * Bulk mode for huge loads: drop the secondary indexes of the loaded tables and skip per-row
+   * foreign-key triggers while loading, then recreate the indexes exactly and ANALYZE. Default false.
+   */
+  bulk?: boolean;
+  /** called when bulk mode starts rebuilding indexes (for progress output) */
+  onIndexRebuild?: (name: string) => void;
+  /** checked between chunks: when it returns true the load stops early (indexes are still restored) */
+  shouldStop?: () => boolean;
 }
 
 export interface SeedOrganizationResult {
@@ -50,13 +61,27 @@ export async function seedOrganization(database: Database, options: SeedOrganiza
   const start = options.startIndex ?? 0;
   if (total > 0) await refuseCollisions(database, [generateSale(ctx, start).summary.id, generateSale(ctx, start + total - 1).summary.id]);
   const result = { organizationId, merchantIds: merchants.map((m) => m.id), summaries: 0, cycles: 0, events: 0 };
-  options.onProgress?.(0, total);
-  for (const chunk of generateChunks(ctx, start, total, options.chunkSize)) {
-    await insertChunk(database, organizationId, chunk);
-    result.summaries += chunk.summaries.length;
-    result.cycles += chunk.cycles.length;
-    result.events += chunk.events.length;
-    options.onProgress?.(result.summaries, total);
+  options.onProgress?.(0, total, 0);
+  const dropped = options.bulk ? await dropSecondaryIndexes(database) : null;
+  const loader = await openChunkLoader(database, { skipForeignKeyChecks: options.bulk === true });
+  try {
+    // generate chunk n+1 while chunk n is being written (a real overlap with PostgreSQL in its own process)
+    let pending: Promise<void> | null = null;
+    for (const chunk of generateChunks(ctx, start, total, options.chunkSize)) {
+      if (pending) await pending;
+      if (options.shouldStop?.()) break;
+      pending = loader.insert(organizationId, chunk).then(() => {
+        result.summaries += chunk.summaries.length;
+        result.cycles += chunk.cycles.length;
+        result.events += chunk.events.length;
+        options.onProgress?.(result.summaries, total, result.summaries + result.cycles + result.events);
+      });
+      pending.catch(() => undefined);
+    }
+    if (pending) await pending;
+  } finally {
+    await loader.close();
+    await dropped?.restore(options.onIndexRebuild);
   }
   return result;
 }

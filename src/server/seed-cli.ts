@@ -1,0 +1,123 @@
+/**
+ * Bulk seed: `npm run seed -- --summaries 1000000 [--seed N] [--organization ID] [--merchants N]`
+ * Opens DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data), makes sure the providers and the
+ * organization exist (the demo organization by default), and appends generated sales after the ones the
+ * organization already has, so ids never collide with earlier loads.
+ */
+import { parseArgs } from 'node:util';
+import { xidPattern } from '../contract/ids.ts';
+import { openDatabase } from './db/client.ts';
+import { demoOrganization } from './seed/demo.ts';
+import { formatDuration, groupDigits, progressReporter } from './seed/progress.ts';
+import { seedOrganization } from './seed/seed-organization.ts';
+
+const usage = `usage: npm run seed -- --summaries N [--seed N] [--organization ID] [--organization-name NAME]
+       [--merchants N] [--anchor ISO-8601] [--chunk N] [--keep-indexes]
+  --summaries      how many transaction summaries to add (required)
+  --seed           generator seed (default: $SEED or 1)
+  --organization   organization id (20-character XID; default: the demo organization ${demoOrganization.id})
+  --merchants      merchants to create when the organization has none (default 6)
+  --anchor         "now" of the generated data (default: the current time, to the minute)
+  --keep-indexes   do not drop and rebuild secondary indexes (they are dropped for 100 000+ summaries)`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+function wholeNumber(name: string, text: string | undefined, fallback?: number): number {
+  if (text === undefined) {
+    if (fallback === undefined) fail(`--${name} is required`);
+    return fallback;
+  }
+  if (!/^\d+$/.test(text)) fail(`--${name} must be a whole number, got "${text}"`);
+  return Number(text);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      summaries: { type: 'string' },
+      seed: { type: 'string' },
+      organization: { type: 'string' },
+      'organization-name': { type: 'string' },
+      merchants: { type: 'string' },
+      anchor: { type: 'string' },
+      chunk: { type: 'string' },
+      'keep-indexes': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const summaries = wholeNumber('summaries', values.summaries);
+  const seed = wholeNumber('seed', values.seed, wholeNumber('SEED', process.env.SEED, 1));
+  const organizationId = values.organization ?? demoOrganization.id;
+  if (!xidPattern.test(organizationId)) fail('--organization must be a 20-character XID (0-9, a-v)');
+  const merchants = values.merchants === undefined ? undefined : wholeNumber('merchants', values.merchants);
+  if (merchants === 0) fail('--merchants must be 1 or more');
+  const anchor = values.anchor;
+  if (anchor !== undefined && !Number.isFinite(Date.parse(anchor))) fail(`--anchor must be an ISO 8601 timestamp, got "${anchor}"`);
+  const chunkSize = wholeNumber('chunk', values.chunk, 5000);
+  if (chunkSize === 0) fail('--chunk must be 1 or more');
+  const bulk = !values['keep-indexes'] && summaries >= 100_000;
+
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  const progress = progressReporter(process.stderr);
+  let stopRequested = false;
+  process.on('SIGINT', () => {
+    if (stopRequested) process.exit(130);
+    stopRequested = true;
+    progress.note('stopping after the current chunk (indexes are restored); press Ctrl-C again to abort at once');
+  });
+  let peakRss = process.memoryUsage().rss;
+  try {
+    const existing = await database.query<{ n: string; name: string | null }>(
+      'SELECT (SELECT count(*) FROM transaction_summaries WHERE organization_id = $1) AS n, (SELECT name FROM organizations WHERE id = $1) AS name',
+      [organizationId],
+    );
+    const startIndex = Number(existing[0]?.n ?? 0);
+    const organizationName =
+      values['organization-name'] ?? existing[0]?.name ?? (organizationId === demoOrganization.id ? demoOrganization.name : `Organization ${organizationId}`);
+    progress.note(
+      `seeding ${groupDigits(summaries)} summaries into ${organizationName} (${organizationId}) on ${database.kind}, seed ${seed}, ` +
+        `after ${groupDigits(startIndex)} existing${bulk ? '; secondary indexes dropped during the load' : ''}`,
+    );
+    const started = performance.now();
+    const result = await seedOrganization(database, {
+      seed,
+      summaries,
+      organizationId,
+      organizationName,
+      merchants,
+      anchor,
+      startIndex,
+      chunkSize,
+      bulk,
+      shouldStop: () => stopRequested,
+      onProgress: (done, total, rows) => {
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        progress.update(done, total, rows);
+      },
+      onIndexRebuild: (name) => progress.note(`rebuilding index ${name} (${formatDuration((performance.now() - started) / 1000)} so far)`),
+    });
+    progress.finish();
+    const seconds = (performance.now() - started) / 1000;
+    const rows = result.summaries + result.cycles + result.events;
+    process.stdout.write(
+      `seeded ${result.summaries} summaries, ${result.cycles} cycles, ${result.events} events in ${seconds.toFixed(1)} s ` +
+        `(${groupDigits(rows / seconds)} rows/s)\n`,
+    );
+    process.stderr.write(`peak memory (RSS) ${Math.round(peakRss / 1048576)} MB\n`);
+    if (stopRequested) process.exitCode = 130;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`seed failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

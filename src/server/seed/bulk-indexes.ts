@@ -1,0 +1,42 @@
+import type { Database } from '../db/client.ts';
+
+export const loadedTables = ['transaction_summaries', 'cycles', 'events'] as const;
+
+export interface DroppedIndexes {
+  /** names of the dropped indexes, in the order they are recreated */
+  names: string[];
+  /** recreates every dropped index from its own definition, then refreshes planner statistics */
+  restore(onIndex?: (name: string) => void): Promise<void>;
+}
+
+/**
+ * Drops the secondary indexes of the loaded tables (primary keys stay: they guard id uniqueness) so a
+ * huge load appends to heaps instead of maintaining ~14 B-trees row by row. Each index is recreated from
+ * the definition PostgreSQL itself reports (pg_indexes.indexdef), so the schema ends exactly as the
+ * migrations made it.
+ */
+export async function dropSecondaryIndexes(database: Database): Promise<DroppedIndexes> {
+  const rows = await database.query<{ name: string; definition: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition
+       FROM pg_indexes i
+      WHERE i.schemaname = current_schema()
+        AND i.tablename = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()))
+      ORDER BY i.tablename, i.indexname`,
+    [[...loadedTables]],
+  );
+  for (const row of rows) await database.exec(`DROP INDEX IF EXISTS "${row.name.replace(/"/g, '""')}"`);
+  let restored = false;
+  return {
+    names: rows.map((r) => r.name),
+    async restore(onIndex) {
+      if (restored) return;
+      restored = true;
+      for (const row of rows) {
+        onIndex?.(row.name);
+        await database.exec(row.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      }
+      await database.exec(`ANALYZE ${loadedTables.join(', ')}`);
+    },
+  };
+}
