@@ -95,8 +95,8 @@ const jsonType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 export function requireJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['text/plain']);
   app.addHook('preValidation', (request, _reply, done) => {
-    const hasBody = request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH';
-    if (hasBody && !jsonType.test(request.headers['content-type'] ?? '')) {
+    const takesBody = request.routeOptions.schema?.body !== undefined;
+    if (takesBody && !jsonType.test(request.headers['content-type'] ?? '')) {
       done(new ApiProblem({ status: 415, detail: fastifyClientErrors.FST_ERR_CTP_INVALID_MEDIA_TYPE ?? 'Send JSON.' }));
       return;
     }
