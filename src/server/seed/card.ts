@@ -56,16 +56,12 @@ export function generateCard(rng: Rng, method: PaymentMethod, saleMs: number, ex
 /** Round values that recur so that an exact amount filter (e.g. 150.00) finds rows. */
 export const roundAmounts = [1000, 2000, 5000, 10000, 15000, 20000, 25000, 50000, 100000] as const;
 
+const amountBuckets = [['round', 4], ['tiny', 30], ['small', 30], ['medium', 22], ['large', 10], ['huge', 4]] as const;
+const installmentWeights = [[2, 8], [3, 7], [4, 3], [5, 3], [6, 5], [10, 4], [12, 3]] as const;
+
 /** Minor units: many small tickets, some large ones up to R$ 15 000, a few round values. */
 export function pickAmount(rng: Rng): number {
-  const bucket = rng.weighted([
-    ['round', 4],
-    ['tiny', 30],
-    ['small', 30],
-    ['medium', 22],
-    ['large', 10],
-    ['huge', 4],
-  ] as const);
+  const bucket = rng.weighted(amountBuckets);
   switch (bucket) {
     case 'round':
       return rng.pick(roundAmounts);
@@ -85,6 +81,6 @@ export function pickAmount(rng: Rng): number {
 /** Credit installments 1 to 12 (mostly 1, and only when each installment stays above R$ 10). */
 export function pickInstallments(rng: Rng, method: PaymentMethod, amountMinor: number): number {
   if (method !== 'credit_card' || rng.chance(0.72)) return 1;
-  const n = rng.weighted([[2, 8], [3, 7], [4, 3], [5, 3], [6, 5], [10, 4], [12, 3]] as const);
+  const n = rng.weighted(installmentWeights);
   return amountMinor / n >= 1000 ? n : 1;
 }

@@ -21,6 +21,9 @@ export interface EventInput {
 
 const NS_PER_MS = 1_000_000n;
 const NS_PER_S = 1_000_000_000n;
+/** createdAt precision: nanoseconds, milliseconds or whole seconds */
+const precisionWeights = [[9, 35], [3, 45], [0, 20]] as const;
+const eventStatusWeights = [['processed', 84], ['pending', 9], ['failed', 7]] as const;
 
 /** ISO text of an epoch-nanosecond instant with 9, 3 or 0 fraction digits (truncated), and that text's instant. */
 export function formatInstant(ns: bigint, digits: 0 | 3 | 9): { text: string; ns: bigint } {
@@ -77,9 +80,9 @@ export function buildEvents(rng: Rng, input: EventInput): EventRow[] {
     const cycleNs = BigInt(cycle.createdAtMs) * NS_PER_MS;
     let createdNs = cycleNs + BigInt(rng.int(30, 2500)) * NS_PER_MS + BigInt(rng.int(0, 999_999));
     if (createdNs > anchorNs) createdNs = cycleNs + (anchorNs - cycleNs) / 2n;
-    const precision = rng.weighted([[9, 35], [3, 45], [0, 20]] as const);
+    const precision = rng.weighted(precisionWeights);
     const created = formatInstant(createdNs, precision);
-    const eventStatus = rng.weighted([['processed', 84], ['pending', 9], ['failed', 7]] as const);
+    const eventStatus = rng.weighted(eventStatusWeights);
     const updated = eventStatus === 'pending' ? created : formatInstant(created.ns + BigInt(rng.int(100, 30_000)) * NS_PER_MS, 3);
     const approved = cycle.status === 'approved';
     return {

@@ -28,6 +28,9 @@ export function generatorContext(seed: number, organizationId: string, anchorMs:
 /** Counter slots inside one sale's block of 8 ids: 0 summary, 1-4 cycles, 5-6 events. */
 export const ID_SLOTS = 8;
 
+const methodWeights = [['credit_card', 52], ['debit_card', 30], ['pix', 18]] as const;
+const declineWeights = abecsDeclines.map((d) => [d, d.weight] as const);
+
 function pixEndToEndId(rng: Rng, prefix: 'E' | 'D', ms: number): string {
   const stamp = new Date(ms).toISOString().replace(/[-T:]/g, '').slice(0, 12);
   return `${prefix}${rng.pick(pixIspbs)}${stamp}${rng.alnumUpper(11)}`;
@@ -39,12 +42,12 @@ export function generateSale(ctx: GeneratorContext, index: number): GeneratedSal
   const merchant = ctx.merchants[Math.floor(rng.next() ** 1.4 * ctx.merchants.length)] as MerchantProfile;
   const terminal = rng.pick(merchant.terminals);
   const acquirer: ProviderName = merchant.acquirers[Math.floor(rng.next() ** 1.6 * merchant.acquirers.length)] ?? 'cielo';
-  const method: PaymentMethod = rng.weighted([['credit_card', 52], ['debit_card', 30], ['pix', 18]] as const);
+  const method: PaymentMethod = rng.weighted(methodWeights);
   const status = pickStatus(rng, method);
   const createdAtMs = pickSaleTime(rng, ctx.anchorMs);
   const amount = pickAmount(rng);
   const installments = pickInstallments(rng, method, amount);
-  const decline = status === 'denied' ? rng.weighted(abecsDeclines.map((d) => [d, d.weight] as const)) : null;
+  const decline = status === 'denied' ? rng.weighted(declineWeights) : null;
   const card = method === 'pix' ? null : generateCard(rng, method, createdAtMs, decline?.code === '54');
   const counter = index * ID_SLOTS;
   const summaryId = xid(createdAtMs / 1000, ctx.namespace, counter);

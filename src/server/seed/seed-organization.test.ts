@@ -19,13 +19,13 @@ describe('loading into PGlite', () => {
 
   it('seeds the demo organization with providers, merchants, summaries, cycles and events', async () => {
     const progress: number[] = [];
-    const demo = await seedDemo(database, { seed: 1, summaries: 1200, anchor: testAnchor, onProgress: (done) => progress.push(done) });
+    const demo = await seedDemo(database, { seed: 1, summaries: 800, anchor: testAnchor, onProgress: (done) => progress.push(done) });
     expect(demo.organizationId).toBe(demoOrganization.id);
     expect(demo.merchantIds).toHaveLength(6);
-    expect(progress.at(-1)).toBe(1200);
+    expect(progress.at(-1)).toBe(800);
     expect(await count(database, 'SELECT count(*) AS n FROM providers')).toBe(providerCatalog.length);
     expect(await count(database, 'SELECT count(*) AS n FROM merchants WHERE organization_id = $1', [demo.organizationId])).toBe(6);
-    expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries')).toBe(1200);
+    expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries')).toBe(800);
     const perSummary = await database.query<{ min: number; max: number }>(
       'SELECT min(n)::int AS min, max(n)::int AS max FROM (SELECT count(*) AS n FROM cycles GROUP BY summary_id) t',
     );
@@ -36,7 +36,7 @@ describe('loading into PGlite', () => {
   it('seeds a second organization with the same seed without any id collision, and reports exact counts', async () => {
     const other = await seedOrganization(database, {
       seed: 1,
-      summaries: 1500,
+      summaries: 600,
       organizationId: 'd4ps1c00000000000org',
       organizationName: 'Outra Subadquirente Ltda',
       merchants: 3,
@@ -47,15 +47,15 @@ describe('loading into PGlite', () => {
     expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries WHERE organization_id = $1', [other.organizationId])).toBe(other.summaries);
     expect(await count(database, "SELECT count(*) AS n FROM cycles c JOIN transaction_summaries s ON s.id = c.summary_id WHERE s.organization_id = $1", [other.organizationId])).toBe(other.cycles);
     expect(await count(database, 'SELECT count(*) AS n FROM events WHERE organization_id = $1', [other.organizationId])).toBe(other.events);
-    expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries')).toBe(2700);
+    expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries')).toBe(1400);
   });
 
   it('refuses to load the same seed range twice, and appends after it', async () => {
     const options = { seed: 1, summaries: 10, organizationId: demoOrganization.id, organizationName: demoOrganization.name, anchor: testAnchor };
     await expect(seedOrganization(database, options)).rejects.toThrow(/already loaded/);
-    const appended = await seedOrganization(database, { ...options, startIndex: 1200 });
+    const appended = await seedOrganization(database, { ...options, startIndex: 800 });
     expect(appended.merchantIds).toHaveLength(6);
-    expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries WHERE organization_id = $1', [demoOrganization.id])).toBe(1210);
+    expect(await count(database, 'SELECT count(*) AS n FROM transaction_summaries WHERE organization_id = $1', [demoOrganization.id])).toBe(810);
   });
 
   it('bulk mode drops and rebuilds the secondary indexes exactly as the migrations define them', async () => {

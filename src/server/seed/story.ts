@@ -15,9 +15,18 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const pixStatusWeights = [['approved', 82], ['pending', 7], ['canceled', 5], ['refunded', 6]] as const;
+const cardStatusWeights = [['approved', 64], ['denied', 13], ['refunded', 7], ['canceled', 8], ['pending', 8]] as const;
+const refundKinds = [['full', 70], ['partial', 20], ['split', 10]] as const;
+const cancelKinds = [['void', 45], ['reversal', 20], ['captured_void', 25], ['pre_void', 10]] as const;
+
+function step(type: CycleType, status: CycleStatus, amountMinor: number, delayMs: number): Step {
+  return { type, status, amountMinor, delayMs };
+}
+
 export function pickStatus(rng: Rng, method: PaymentMethod): SummaryStatus {
-  if (method === 'pix') return rng.weighted([['approved', 82], ['pending', 7], ['canceled', 5], ['refunded', 6]] as const);
-  return rng.weighted([['approved', 64], ['denied', 13], ['refunded', 7], ['canceled', 8], ['pending', 8]] as const);
+  if (method === 'pix') return rng.weighted(pixStatusWeights);
+  return rng.weighted(cardStatusWeights);
 }
 
 /**
@@ -28,7 +37,6 @@ export function pickStatus(rng: Rng, method: PaymentMethod): SummaryStatus {
  */
 export function buildStory(rng: Rng, method: PaymentMethod, status: SummaryStatus, amount: number): Step[] {
   const credit = method === 'credit_card';
-  const step = (type: CycleType, s: CycleStatus, amountMinor: number, delayMs: number): Step => ({ type, status: s, amountMinor, delayMs });
   const captureDelay = (pre: boolean) => (pre ? rng.int(HOUR, 5 * DAY) : rng.int(800, 8 * SECOND));
   if (method === 'pix') {
     switch (status) {
@@ -56,7 +64,7 @@ export function buildStory(rng: Rng, method: PaymentMethod, status: SummaryStatu
     }
     case 'refunded': {
       const steps = [step(auth, 'approved', amount, 0), step('capture', 'approved', amount, captureDelay(pre))];
-      const kind = rng.weighted([['full', 70], ['partial', 20], ['split', 10]] as const);
+      const kind = rng.weighted(refundKinds);
       if (kind === 'full' || amount < 200) {
         steps.push(step('refund', 'approved', amount, rng.int(HOUR, 20 * DAY)));
       } else {
@@ -71,7 +79,7 @@ export function buildStory(rng: Rng, method: PaymentMethod, status: SummaryStatu
       return steps;
     }
     case 'canceled': {
-      const kind = rng.weighted([['void', 45], ['reversal', 20], ['captured_void', 25], ['pre_void', 10]] as const);
+      const kind = rng.weighted(cancelKinds);
       if (kind === 'reversal') return [step('authorization', 'approved', amount, 0), step('reversal', 'approved', amount, rng.int(20 * SECOND, 90 * SECOND))];
       if (kind === 'captured_void') {
         return [
