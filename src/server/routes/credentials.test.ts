@@ -166,5 +166,5 @@ describe('credentials survive a restart (PGlite on disk)', () => {
     expect(again.json<Problem>().existingId).toBe(created.json<Credential>().id);
     await app.close();
     await second.close();
-  });
+  }, 120_000);
 });
