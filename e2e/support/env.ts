@@ -1,8 +1,11 @@
 /**
- * Values shared by the e2e global setup and the specs. The server runs on E2E_PORT (8181 by default);
+ * Values shared by the e2e global setup and the specs. The server runs on E2E_PORT (random by default);
  * the demo token is fixed; the limited tokens are minted by the global setup and passed in env vars.
  */
-export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
+// A random high port unless E2E_PORT is given, so two runs on one machine do not meet. Set here, in the
+// runner process that loads the config first; the workers inherit it, so every process agrees.
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(20_000 + Math.floor(Math.random() * 20_000));
+export const e2ePort = Number(process.env.E2E_PORT);
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 
 /** The demo organization's token: every scope, test mode. */

@@ -43,6 +43,11 @@ async function waitForHealth(server: ChildProcess, log: () => string): Promise<v
  * dist/web. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const busy = await fetch(`${e2eBaseUrl}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${e2ePort} is already in use: set E2E_PORT to a free port`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'acq-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

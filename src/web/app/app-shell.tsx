@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
 import { allowedSections } from '../features/auth/access.ts';
@@ -11,6 +12,11 @@ export function AppShell() {
   const me = useMe();
   const queryClient = useQueryClient();
   const sections = allowedSections(me.scopes);
+  const { pathname } = useLocation();
+  const current = sections.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+  useEffect(() => {
+    document.title = current ? `${current.label} · Acquirer Console` : 'Acquirer Console';
+  }, [current]);
   const merchant = me.merchantId ? (me.merchants.find((m) => m.id === me.merchantId)?.name ?? me.merchantId) : null;
 
   const signOut = () => {
@@ -45,7 +51,7 @@ export function AppShell() {
             </Badge>
           ) : null}
         </div>
-        <Button variant="ghost" size="small" className={styles.signOut} onClick={signOut}>
+        <Button size="small" className={styles.signOut} onClick={signOut}>
           Sign out
         </Button>
       </header>

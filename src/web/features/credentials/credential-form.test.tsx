@@ -123,7 +123,7 @@ describe('CredentialForm', () => {
     const banner = screen.getByRole('alert');
     expect(banner.textContent).toContain('/additionalData/foo');
     expect(banner.textContent).toContain('foo is not allowed');
-    expect((screen.getByLabelText(/Terminal ID \(TID\)/) as HTMLInputElement).value).toBe('TID1');
+    expect(screen.getByLabelText<HTMLInputElement>(/Terminal ID \(TID\)/).value).toBe('TID1');
   });
 
   it('names the existing credential on 409 and reuses the key only after a network error', async () => {

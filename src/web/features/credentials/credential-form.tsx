@@ -40,6 +40,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
     },
   });
   const providerId = useWatch({ control, name: 'providerId' });
+  const merchantId = useWatch({ control, name: 'merchantId' });
   const provider = providers.find((p) => p.id === providerId);
   const [formError, setFormError] = useState<FormError | null>(null);
   const idempotency = useIdempotencyKey();
@@ -73,7 +74,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Merchant and acquirer</legend>
         <div className={styles.grid}>
-          <MerchantField me={me} register={register} errors={errors} />
+          <MerchantField me={me} register={register} errors={errors} selectedId={merchantId} />
           <FormField label="Provider" required error={errors.providerId?.message} hint={provider ? `Capture: card present (EMV)` : undefined}>
             {(control) => (
               <select {...control} {...register('providerId')} className={fieldClassNames.select}>

@@ -23,7 +23,7 @@ export function fieldSchema(field: AuthenticationField): z.ZodType<string | unde
       pattern = null;
     }
     if (pattern) {
-      const expected = field.description ? `: ${field.description}` : '';
+      const expected = field.description ? ' (see the rule below)' : '';
       rule = rule.regex(pattern, `${field.label} is not in the expected format${expected}`);
     }
   }

@@ -7,10 +7,12 @@ interface MerchantFieldProps {
   me: Me;
   register: UseFormRegister<CredentialFormValues>;
   errors: FieldErrors<CredentialFormValues>;
+  /** the merchant chosen so far, shown with its id */
+  selectedId?: string;
 }
 
 /** Fixed for a merchant token; a select of the token's merchants; free text when none are listed. */
-export function MerchantField({ me, register, errors }: MerchantFieldProps) {
+export function MerchantField({ me, register, errors, selectedId }: MerchantFieldProps) {
   const error = errors.merchantId?.message;
   if (me.merchantId) {
     const name = me.merchants.find((m) => m.id === me.merchantId)?.name;
@@ -22,13 +24,13 @@ export function MerchantField({ me, register, errors }: MerchantFieldProps) {
   }
   if (me.merchants.length > 0) {
     return (
-      <FormField label="Merchant" required error={error}>
+      <FormField label="Merchant" required error={error} hint={selectedId ? <>ID <code>{selectedId}</code></> : undefined}>
         {(control) => (
           <select {...control} {...register('merchantId')} className={fieldClassNames.select}>
             <option value="">Choose a merchant…</option>
             {me.merchants.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.name} ({m.id})
+                {m.name}
               </option>
             ))}
           </select>
