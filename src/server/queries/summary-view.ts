@@ -28,14 +28,17 @@ function cycleView(row: CycleRow): Cycle {
 }
 
 function cardOf(row: SummaryRow): Summary['card'] {
-  if (row.cardBrand === null || row.cardFirstDigits === null || row.cardLastDigits === null) return null;
+  const { cardBrand, cardFirstDigits, cardLastDigits, cardExpirationMonth, cardExpirationYear } = row;
+  if (cardBrand === null || cardFirstDigits === null || cardLastDigits === null || cardExpirationMonth === null || cardExpirationYear === null) {
+    return null;
+  }
   return {
-    brand: row.cardBrand as NonNullable<Summary['card']>['brand'],
-    expirationMonth: row.cardExpirationMonth ?? 0,
-    expirationYear: row.cardExpirationYear ?? 0,
-    firstDigits: row.cardFirstDigits,
+    brand: cardBrand as NonNullable<Summary['card']>['brand'],
+    expirationMonth: cardExpirationMonth,
+    expirationYear: cardExpirationYear,
+    firstDigits: cardFirstDigits,
     holderName: row.cardHolderName ?? '',
-    lastDigits: row.cardLastDigits,
+    lastDigits: cardLastDigits,
   };
 }
 

@@ -3,6 +3,7 @@ import { Me } from '../../contract/me.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
 export function meRoutes(app: ApiInstance): void {
@@ -13,6 +14,7 @@ export function meRoutes(app: ApiInstance): void {
       schema: {
         summary: 'The calling token: organization, scopes, merchant limit, mode and merchants (extension)',
         tags: ['access'],
+        querystring: noQuery,
         response: { 200: Me, ...problemResponses(401) },
       },
     },

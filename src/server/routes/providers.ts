@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { ProviderList, type Provider } from '../../contract/providers.ts';
 import { providers } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
 export function providerRoutes(app: ApiInstance): void {
@@ -12,6 +13,7 @@ export function providerRoutes(app: ApiInstance): void {
       schema: {
         summary: 'List the accepted acquirers and the authenticationData fields each takes',
         tags: ['providers'],
+        querystring: noQuery,
         response: { 200: ProviderList, ...problemResponses(401, 403) },
       },
     },

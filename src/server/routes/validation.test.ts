@@ -50,6 +50,8 @@ describe.each(backends)('query validation and routing problems on $kind', ({ kin
       ['/v1/events?created_at=2026-02-30', 'created_at'],
       ['/v1/events?acquirer=cielo', 'acquirer'],
       ['/v1/events?limit=101', 'limit'],
+      ['/v1/providers?page=2', 'page'],
+      ['/v1/me?x=1', 'x'],
     ])('%s is a 400 naming %s', async (url, parameter) => {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
