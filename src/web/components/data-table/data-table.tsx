@@ -79,7 +79,8 @@ export function DataTable<TData extends RowData>({ table, label, renderDetail, s
                       <td
                         key={cell.id}
                         data-column={cell.column.id}
-                        data-label={meta?.label}
+                        data-label={meta?.card ? undefined : meta?.label}
+                        data-card={meta?.card}
                         data-value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined}
                         className={[meta?.align === 'end' && styles.end, meta?.mono && styles.mono].filter(Boolean).join(' ') || undefined}
                       >

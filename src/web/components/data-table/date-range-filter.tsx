@@ -27,12 +27,17 @@ type Mode = 'any' | DatePreset | 'custom';
  * Created date as a preset or custom days, computed in the operator's time zone and applied as an
  * explicit range with offsets. A link's range shows as its preset when it matches one today.
  */
-export function DateRangeFilter({ label, value, onChange, timeZone = operatorTimeZone() }: DateRangeFilterProps) {
+export function DateRangeFilter(props: DateRangeFilterProps) {
+  // Clearing from outside (Clear all) remounts the control, which also leaves "Custom range…".
+  return <DateRangeFilterInner key={props.value ? 'set' : 'empty'} {...props} />;
+}
+
+function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZone() }: DateRangeFilterProps) {
   const id = useId();
   const [now] = useState(() => Date.now());
   const [customWanted, setCustomWanted] = useState(false);
   const preset = value ? matchPreset(value, now, timeZone) : null;
-  const mode: Mode = preset ?? (value || customWanted ? 'custom' : 'any');
+  const mode: Mode = customWanted ? 'custom' : (preset ?? (value ? 'custom' : 'any'));
 
   const choose = (next: Mode) => {
     setCustomWanted(next === 'custom');

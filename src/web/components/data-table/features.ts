@@ -6,6 +6,11 @@ export interface DataColumnMeta {
   align?: 'start' | 'end';
   /** Monospace identifiers and digits. */
   mono?: boolean;
+  /**
+   * Place in the narrow-screen card: 'primary' (large, top left), 'aside' (top right), 'sub' (a muted
+   * line under the top), 'hidden' (detail panel only); default: a labelled cell in the card's grid.
+   */
+  card?: 'primary' | 'aside' | 'sub' | 'hidden';
 }
 
 /**

@@ -23,7 +23,7 @@ function Pair({ term, value, children, copy = false }: { term: string; value?: V
     <div className={styles.pair}>
       <dt>{term}</dt>
       <dd>
-        <span className={styles.value}>{children ?? show(value)}</span>
+        <span className={[styles.value, copy && styles.mono].filter(Boolean).join(' ')}>{children ?? show(value)}</span>
         {copy && typeof value === 'string' && value ? <CopyButton text={value} label={`${term} ${value}`} /> : null}
       </dd>
     </div>
@@ -125,7 +125,9 @@ export function EventDetail({ event }: { event: Event }) {
         }
       >
         {metadata.map(([key, value]) => (
-          <Pair key={key} term={key} value={value} />
+          <Pair key={key} term={key}>
+            {typeof value === 'string' ? value : value === null ? show(null) : <code>{String(value)}</code>}
+          </Pair>
         ))}
       </Group>
     </div>

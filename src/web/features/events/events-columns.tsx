@@ -19,21 +19,15 @@ export const eventColumns = helper.columns([
     id: 'created_at',
     header: 'Created',
     sortDescFirst: true,
-    meta: { label: 'Created' },
+    meta: { label: 'Created', card: 'sub' },
     cell: ({ getValue }) => <TimeText iso={getValue()} />,
   }),
   helper.accessor('eventStatus', {
     id: 'event_status',
     header: 'Status',
     enableSorting: false,
-    meta: { label: 'Status' },
+    meta: { label: 'Status', card: 'aside' },
     cell: ({ getValue }) => <Badge tone={statusTones[getValue()] ?? 'neutral'}>{label(statusLabels, getValue())}</Badge>,
-  }),
-  helper.accessor('eventType', {
-    id: 'event_type',
-    header: 'Type',
-    enableSorting: false,
-    meta: { label: 'Type', mono: true },
   }),
   helper.accessor('transactionType', {
     id: 'transaction',
@@ -51,7 +45,7 @@ export const eventColumns = helper.columns([
     id: 'amount',
     header: 'Amount',
     enableSorting: false,
-    meta: { label: 'Amount', align: 'end' },
+    meta: { label: 'Amount', align: 'end', card: 'primary' },
     cell: ({ row }) => <MoneyText minor={row.original.amount} currency={row.original.currency} className={styles.amount} />,
   }),
   helper.accessor('acquirerName', {
@@ -66,17 +60,22 @@ export const eventColumns = helper.columns([
     header: 'Method',
     enableSorting: false,
     meta: { label: 'Method' },
-    cell: ({ row }) => {
-      const card = row.original.cardData;
-      const method = label(paymentMethodLabels, row.original.paymentMethod);
-      return card?.cardBrand ? `${method} · ${label(cardBrandLabels, card.cardBrand)}` : method;
-    },
+    cell: ({ getValue }) => label(paymentMethodLabels, getValue()),
   }),
   helper.accessor((e) => e.cardData?.last4 ?? '', {
     id: 'card',
     header: 'Card',
     enableSorting: false,
     meta: { label: 'Card', mono: true },
-    cell: ({ row }) => (row.original.cardData ? maskCard(row.original.cardData.bin, row.original.cardData.last4) : dash),
+    cell: ({ row }) => {
+      const card = row.original.cardData;
+      if (!card) return dash;
+      return (
+        <span className={styles.card}>
+          {card.cardBrand ? <span className={styles.brand}>{label(cardBrandLabels, card.cardBrand)}</span> : null}
+          {maskCard(card.bin, card.last4)}
+        </span>
+      );
+    },
   }),
 ]);

@@ -45,7 +45,7 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
   };
 
   return (
-    <div className={[styles.field, value && styles.active].filter(Boolean).join(' ')}>
+    <div className={[styles.field, local.amountField, value && styles.active].filter(Boolean).join(' ')}>
       <label htmlFor={`${id}-min`}>{mode === 'exact' ? 'Amount' : 'Amount from'}</label>
       <div
         className={local.amountRow}

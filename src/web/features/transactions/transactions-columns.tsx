@@ -28,21 +28,21 @@ export const summaryColumns = helper.columns([
     id: 'created_at',
     header: 'Created',
     sortDescFirst: true,
-    meta: { label: 'Created' },
+    meta: { label: 'Created', card: 'sub' },
     cell: ({ row }) => (row.original.createdAt ? <TimeText iso={row.original.createdAt} /> : dash),
   }),
   helper.accessor('amount', {
     id: 'amount',
     header: 'Amount',
     sortDescFirst: true,
-    meta: { label: 'Amount', align: 'end' },
+    meta: { label: 'Amount', align: 'end', card: 'primary' },
     cell: ({ row }) => <MoneyText amount={row.original.amount} currency={row.original.currency} className={styles.amount} />,
   }),
   helper.accessor('status', {
     id: 'status',
     header: 'Status',
     sortDescFirst: false,
-    meta: { label: 'Status' },
+    meta: { label: 'Status', card: 'aside' },
     cell: ({ getValue }) => <Badge tone={statusTones[getValue()] ?? 'neutral'}>{label(statusLabels, getValue())}</Badge>,
   }),
   helper.accessor('acquirer', {
@@ -91,7 +91,7 @@ export const summaryColumns = helper.columns([
     id: 'id',
     header: 'ID',
     enableSorting: false,
-    meta: { label: 'ID', mono: true },
+    meta: { label: 'ID', mono: true, card: 'hidden' },
     cell: ({ getValue }) =>
       getValue() ? (
         <span className={styles.idCell}>
