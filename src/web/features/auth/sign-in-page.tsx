@@ -78,6 +78,7 @@ export function SignInPage() {
               autoComplete="off"
               spellCheck={false}
               autoCapitalize="off"
+              autoFocus
               value={value}
               aria-invalid={emptyError || signIn.isError || undefined}
               aria-describedby={emptyError ? errorId : undefined}
