@@ -1,12 +1,31 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { formatRouteSizes, routeSizes } from './bench/bundle-sizes.ts';
+
+/** After `vite build`: the gzip size of the JavaScript each route loads first (bench/bundle-sizes.ts). */
+function routeSizeReport(): Plugin {
+  let outDir = 'dist/web';
+  let info: (message: string) => void = () => undefined;
+  return {
+    name: 'route-size-report',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      info = (message) => config.logger.info(message);
+    },
+    closeBundle() {
+      info(`\nFirst-load JavaScript per route:\n${formatRouteSizes(routeSizes(outDir))}`);
+    },
+  };
+}
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  plugins: [react(), routeSizeReport()],
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: { '/v1': apiTarget, '/openapi.json': apiTarget, '/health': apiTarget, '/config.js': apiTarget },

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  summaries: number;
+  quick: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  port: number;
+  /** seconds each case runs with one connection (API and direct SQL alike) */
+  seconds: number;
+  /** seconds of the concurrent throughput runs */
+  concurrentSeconds: number;
+  connections: number;
+  /** repetitions of each dashboard interaction */
+  browserRepeats: number;
+  browser: boolean;
+  sql: boolean;
+  explain: boolean;
+  outDir: string;
+  seed: number;
+}
+
+export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-dir DIR] [--database-url URL]
+  --summaries N        dataset size (default 1000000); seeded once into --data-dir and reused
+  --quick              short runs (1 s per case, 5 browser repetitions): a smoke test, e.g. --summaries 20000 --quick
+  --data-dir DIR       PGlite folder (default bench/.data/<N>); reused when complete, re-seeded when not
+  --database-url URL   PostgreSQL instead of PGlite (the bench seeds it up to N summaries of the demo organization)
+  --port N             server port (default 18080)
+  --seconds S          seconds per case with 1 connection (default 3; quick 1)
+  --connections N      connections of the throughput runs (default 8)
+  --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
+  --out DIR            results folder (default bench/results)`;
+
+function whole(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new Error(`--${name} must be a number, got "${text}"`);
+  return Number(text);
+}
+
+export function readOptions(argv: string[]): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      summaries: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      port: { type: 'string' },
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      'no-browser': { type: 'boolean', default: false },
+      'no-sql': { type: 'boolean', default: false },
+      'no-explain': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return null;
+  const summaries = whole('summaries', values.summaries, 1_000_000);
+  const quick = values.quick;
+  const seconds = whole('seconds', values.seconds, quick ? 1 : 3);
+  return {
+    summaries,
+    quick,
+    dataDir: path.resolve(values['data-dir'] ?? path.join('bench', '.data', String(summaries))),
+    databaseUrl: values['database-url'] ?? undefined,
+    port: whole('port', values.port, 18080),
+    seconds,
+    concurrentSeconds: quick ? 2 : 5,
+    connections: whole('connections', values.connections, 8),
+    browserRepeats: quick ? 5 : 20,
+    browser: !values['no-browser'],
+    sql: !values['no-sql'],
+    explain: !values['no-explain'],
+    outDir: path.resolve(values.out ?? path.join('bench', 'results')),
+    seed: whole('seed', values.seed, 1),
+  };
+}

@@ -1,0 +1,115 @@
+import { summaryOrderFields } from '../src/contract/enums.ts';
+
+export type Endpoint = 'summaries' | 'events' | 'health';
+/** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
+export type PageKind = 'page1' | 'deep' | 'last' | 'ceiling';
+
+export interface BenchCase {
+  endpoint: Endpoint;
+  /** what varies: "filter status=approved", "sort amount asc", "none" */
+  label: string;
+  params: Record<string, string>;
+  page: PageKind;
+}
+
+export const pathOf: Record<Endpoint, string> = {
+  summaries: '/v1/transactions/summaries',
+  events: '/v1/events',
+  health: '/health',
+};
+
+export function caseUrl(c: BenchCase): string {
+  const query = new URLSearchParams(c.params).toString();
+  return `${pathOf[c.endpoint]}${query ? `?${query}` : ''}`;
+}
+
+/** Values seen in the data: the newest rows give a real amount, BIN, last digits and day. */
+export interface Samples {
+  amount: string;
+  binPrefix: string;
+  lastDigits: string;
+  /** UTC day of the newest summary, YYYY-MM-DD */
+  day: string;
+  /** the seven days up to and including `day`, as a created_at range */
+  week: string;
+  eventDay: string;
+  eventWeek: string;
+}
+
+const dayOf = (iso: string) => iso.slice(0, 10);
+function weekUpTo(iso: string): string {
+  const to = dayOf(iso);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+  return `${from}..${to}`;
+}
+
+export function samplesFrom(summaries: { amount: string; createdAt?: string; card: { firstDigits: string; lastDigits: string } | null }[], events: { createdAt: string }[]): Samples {
+  const carded = summaries.find((s) => s.card !== null);
+  const newest = summaries[0]?.createdAt ?? new Date().toISOString();
+  const newestEvent = events[0]?.createdAt ?? newest;
+  return {
+    amount: carded?.amount ?? summaries[0]?.amount ?? '100.00',
+    binPrefix: carded?.card?.firstDigits.slice(0, 4) ?? '4',
+    lastDigits: carded?.card?.lastDigits ?? '0000',
+    day: dayOf(newest),
+    week: weekUpTo(newest),
+    eventDay: dayOf(newestEvent),
+    eventWeek: weekUpTo(newestEvent),
+  };
+}
+
+/** The filter matrix: every filter alone, on the default order (created_at desc). */
+export function summaryFilters(s: Samples): [string, Record<string, string>][] {
+  return [
+    ['none', {}],
+    ['status=approved', { status: 'approved' }],
+    ['acquirer=cielo', { acquirer: 'cielo' }],
+    ['payment_method=credit_card', { payment_method: 'credit_card' }],
+    ['card_brand=visa', { card_brand: 'visa' }],
+    [`amount=${s.amount} (exact)`, { amount: s.amount }],
+    ['amount=100..500 (range)', { amount: '100..500' }],
+    [`created_at=${s.day} (day)`, { created_at: s.day }],
+    [`created_at=${s.week} (7 days)`, { created_at: s.week }],
+    [`card_first_digits=${s.binPrefix} (prefix)`, { card_first_digits: s.binPrefix }],
+    [`card_last_digits=${s.lastDigits}`, { card_last_digits: s.lastDigits }],
+  ];
+}
+
+export function eventFilters(s: Samples): [string, Record<string, string>][] {
+  return [
+    ['none', {}],
+    ['event_status=processed', { event_status: 'processed' }],
+    ['event_status=failed', { event_status: 'failed' }],
+    ['event_type=payment.completed', { event_type: 'payment.completed' }],
+    [`created_at=${s.eventDay} (day)`, { created_at: s.eventDay }],
+    [`created_at=${s.eventWeek} (7 days)`, { created_at: s.eventWeek }],
+  ];
+}
+
+/** Every order except the default (which the "none" filter row already measures). */
+export function summarySorts(): [string, Record<string, string>][] {
+  return summaryOrderFields.flatMap((field) =>
+    (['asc', 'desc'] as const)
+      .filter((dir) => !(field === 'created_at' && dir === 'desc'))
+      .map((dir): [string, Record<string, string>] => [`sort ${field} ${dir}`, { order_by: field, order_direction: dir }]),
+  );
+}
+
+export const eventSorts = (): [string, Record<string, string>][] => [['sort created_at asc', { order_by: 'created_at', order_direction: 'asc' }]];
+
+export const deepPage = 500;
+export const pageLimit = 20;
+
+/**
+ * Page 1 and a deep page (page 500 at limit 20, or the last page when fewer match) of each view, plus the
+ * last page of the unfiltered lists, whose OFFSET is the largest there is.
+ */
+export function pagesOf(endpoint: Endpoint, label: string, params: Record<string, string>, total: number, withLast: boolean): BenchCase[] {
+  const lastPage = Math.max(1, Math.ceil(total / pageLimit));
+  const base = { ...params, limit: String(pageLimit) };
+  const out: BenchCase[] = [{ endpoint, label, params: { ...base, page: '1' }, page: 'page1' }];
+  const deep = Math.min(deepPage, lastPage);
+  if (deep > 1) out.push({ endpoint, label, params: { ...base, page: String(deep) }, page: 'deep' });
+  if (withLast && lastPage > deepPage) out.push({ endpoint, label, params: { ...base, page: String(lastPage) }, page: 'last' });
+  return out;
+}

@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserSection, CaseResult, ConcurrentResult, PlanSection } from './report-types.ts';
+import type { BenchReport } from './report-types.ts';
+import { round } from './stats.ts';
+import { targets } from './targets.ts';
+
+const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : String(round(n, n < 10 ? 2 : 1)));
+const num = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || !Number.isFinite(n) ? '-' : String(round(n, digits)));
+const esc = (text: string) => text.replace(/\|/g, '\\|');
+
+function caseTable(rows: CaseResult[]): string[] {
+  const out = [
+    '| endpoint | view | page | rows | API p50 | API p95 | API p99 | API req/s | SQL p50 | SQL p95 | SQL req/s | req/s ratio | p50 ratio | p95 target | ratio target |',
+    '|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+  ];
+  for (const r of rows) {
+    const page = r.page === 'ceiling' ? '-' : `${r.page} (${r.params.page ?? 1})`;
+    out.push(
+      `| ${r.endpoint} | ${esc(r.label)} | ${page} | ${num(r.total)} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${ms(r.api.p99)} | ${num(r.api.rps)} | ` +
+        `${ms(r.sql?.p50)} | ${ms(r.sql?.p95)} | ${num(r.sql?.rps)} | ${num(r.rpsRatio, 2)} | ${num(r.p50Ratio, 2)} | ${r.p95Verdict === 'MISS' ? `**MISS** (<${r.p95LimitMs})` : r.p95Verdict} | ${r.ratioVerdict === 'MISS' ? '**MISS**' : r.ratioVerdict} |`,
+    );
+  }
+  return out;
+}
+
+function concurrentTable(rows: ConcurrentResult[]): string[] {
+  const out = ['| request | connections | p50 | p95 | p99 | req/s | non-2xx |', '|---|--:|--:|--:|--:|--:|--:|'];
+  for (const r of rows) out.push(`| \`${esc(r.url)}\` | ${r.connections} | ${ms(r.stats.p50)} | ${ms(r.stats.p95)} | ${ms(r.stats.p99)} | ${num(r.stats.rps)} | ${r.stats.errors} |`);
+  return out;
+}
+
+function browserTable(section: BrowserSection): string[] {
+  if (section.error) return [`Not measured: ${section.error}`];
+  const out = ['| interaction | n | p50 | p95 | max | timeouts | target p95 < 100 ms | how |', '|---|--:|--:|--:|--:|--:|---|---|'];
+  for (const i of section.interactions) {
+    const verdict = i.stats.count === 0 ? '-' : i.stats.p95 < targets.interactionP95Ms ? 'ok' : '**MISS**';
+    out.push(`| ${i.name} | ${i.stats.count} | ${ms(i.stats.p50)} | ${ms(i.stats.p95)} | ${ms(i.stats.max)} | ${i.timeouts} | ${verdict} | ${i.how} |`);
+  }
+  return out;
+}
+
+function plansSection(plans: PlanSection[]): string[] {
+  const out: string[] = [];
+  for (const p of plans) {
+    out.push(`### \`${p.url}\``, '', p.why, '');
+    for (const s of p.statements) out.push('```sql', s.sql, `-- params: ${JSON.stringify(s.params)}`, '```', '```', s.plan, '```', '');
+  }
+  return out;
+}
+
+export function toMarkdown(r: BenchReport): string {
+  const misses = r.cases.filter((c) => c.p95Verdict === 'MISS' || c.ratioVerdict === 'MISS');
+  const memVerdict = r.memory.peakRssMb < targets.serverMemoryMb ? 'ok' : '**MISS**';
+  return [
+    `# Bench ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC: ${r.dataset.summaries.toLocaleString('en-US')} summaries on ${r.dataset.kind}${r.quick ? ' (quick)' : ''}`,
+    '',
+    `Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.platform}; load average at start ${r.machine.loadAverage.join(' / ')} (1/5/15 min; above the core count, other work skews every figure).`,
+    `Dataset: ${r.dataset.summaries} summaries, ${r.dataset.kind}; seed ${r.dataset.seedSeconds !== null ? `took ${round(r.dataset.seedSeconds)} s in this run` : `reused (it took ${r.dataset.recordedSeedSeconds === null ? 'unknown' : `${round(r.dataset.recordedSeedSeconds)} s`})`}.`,
+    `Load: ${r.settings.seconds} s per case with 1 connection (autocannon for the API, a back-to-back loop for direct SQL); throughput runs ${r.settings.concurrentSeconds} s with ${r.settings.connections} connections. Whole bench: ${round(r.wallSeconds)} s.`,
+    '',
+    `Server memory: ${num(r.memory.startMb)} MB after start, peak RSS ${num(r.memory.peakRssMb)} MB (VmHWM ${num(r.memory.hwmMb)} MB), target < ${targets.serverMemoryMb} MB: ${memVerdict}.`,
+    '',
+    `Targets: page 1 p95 < ${targets.page1P95Ms} ms; deep/last page p95 < ${targets.deepP95Ms} ms; API req/s >= ${targets.apiOverSqlRps} x SQL req/s; server memory < 1 GB; dashboard interaction p95 < ${targets.interactionP95Ms} ms.`,
+    `**${misses.length} of ${r.cases.length} rows miss a target.**`,
+    '',
+    '## Misses (slowest API p95 first)',
+    '',
+    ...caseTable([...misses].sort((a, b) => b.api.p95 - a.api.p95)),
+    '',
+    '## Every case',
+    '',
+    ...caseTable(r.cases),
+    '',
+    '## Throughput (concurrent)',
+    '',
+    ...concurrentTable(r.concurrent),
+    '',
+    '## Dashboard (Chromium, built bundle, input to painted rows)',
+    '',
+    ...browserTable(r.browser),
+    '',
+    '## Query plans of the misses (EXPLAIN ANALYZE, BUFFERS; direct on the same database)',
+    '',
+    ...(r.plans.length ? plansSection(r.plans) : ['None captured.']),
+  ].join('\n');
+}
+
+/** Writes <date>-<size>-<db>.json/.md and latest.md under the results folder; returns the paths. */
+export function writeReport(outDir: string, report: BenchReport): string[] {
+  mkdirSync(outDir, { recursive: true });
+  const stem = `${report.startedAt.slice(0, 16).replace(/[:T]/g, '-')}-${report.dataset.summaries}-${report.dataset.kind}${report.quick ? '-quick' : ''}`;
+  const json = path.join(outDir, `${stem}.json`);
+  const md = path.join(outDir, `${stem}.md`);
+  const markdown = `${toMarkdown(report)}\n`;
+  writeFileSync(json, `${JSON.stringify(report, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
+  writeFileSync(md, markdown);
+  writeFileSync(path.join(outDir, 'latest.md'), markdown);
+  return [json, md, path.join(outDir, 'latest.md')];
+}

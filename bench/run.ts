@@ -1,0 +1,83 @@
+/**
+ * `npm run bench -- [--summaries N] [--quick] ...` (see bench/README.md): seeds or reuses a dataset, starts
+ * the real server, measures every list view over HTTP, the dashboard in Chromium, then the same SQL
+ * directly, and writes bench/results/<date>-<size>-<db>.{json,md} and latest.md. Targets are reported only.
+ */
+import { existsSync } from 'node:fs';
+import { buildCases, measureApi, measureConcurrent, sampleData } from './api-phase.ts';
+import { readOptions, usage } from './args.ts';
+import { measureDashboard } from './browser.ts';
+import { ensureDataset, mintToken } from './dataset.ts';
+import { describeMachine } from './machine.ts';
+import { databaseEnv } from './processes.ts';
+import { writeReport } from './report.ts';
+import type { BenchReport, BrowserSection } from './report-types.ts';
+import { startServer } from './server-process.ts';
+import { measureSql } from './sql-phase.ts';
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  if (!options) {
+    console.log(usage);
+    return;
+  }
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const machine = describeMachine();
+  if (options.browser && !existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npx vite build` first (or pass --no-browser)');
+  const dataset = await ensureDataset(options);
+  const token = await mintToken(options);
+  const headers = { authorization: `Bearer ${token}` };
+
+  const server = await startServer(options.port, databaseEnv(options.dataDir, options.databaseUrl));
+  console.error(`bench: server ${server.origin} (pid ${server.pid}) on ${dataset.kind}, ${dataset.summaries} summaries`);
+  let measured;
+  let concurrent;
+  let memory;
+  const browser: BrowserSection = { interactions: [], error: null };
+  try {
+    const { samples, lastDigits } = await sampleData(server.origin, headers);
+    const cases = await buildCases(server.origin, headers, samples);
+    console.error(`bench: ${cases.length} cases, ${options.seconds} s each`);
+    measured = await measureApi(server.origin, headers, cases, options.seconds);
+    concurrent = await measureConcurrent(server.origin, headers, cases, options.connections, options.concurrentSeconds);
+    if (options.browser) {
+      try {
+        browser.interactions = await measureDashboard(server.origin, token, options.browserRepeats, lastDigits);
+        for (const i of browser.interactions) console.error(`dashboard ${i.name}: p50 ${i.stats.p50.toFixed(1)} ms p95 ${i.stats.p95.toFixed(1)} ms n=${i.stats.count}`);
+      } catch (error) {
+        browser.error = error instanceof Error ? error.message.split('\n')[0] ?? 'failed' : String(error);
+        console.error(`dashboard timing failed: ${browser.error}`);
+      }
+    } else browser.error = 'skipped (--no-browser)';
+    memory = server.memory();
+  } finally {
+    await server.stop();
+  }
+
+  const { cases, plans } = await measureSql(
+    { dataDir: options.dataDir, databaseUrl: options.databaseUrl, organizationId: dataset.organizationId, seconds: options.seconds, runSql: options.sql, explain: options.explain },
+    measured,
+  );
+  const report: BenchReport = {
+    startedAt,
+    wallSeconds: (performance.now() - started) / 1000,
+    quick: options.quick,
+    machine,
+    dataset,
+    settings: { seconds: options.seconds, concurrentSeconds: options.concurrentSeconds, connections: options.connections, browserRepeats: options.browserRepeats },
+    memory,
+    cases,
+    concurrent,
+    browser,
+    plans,
+  };
+  const files = writeReport(options.outDir, report);
+  const misses = cases.filter((c) => c.p95Verdict === 'MISS' || c.ratioVerdict === 'MISS').length;
+  console.log(`bench: ${cases.length} cases, ${misses} miss a target; peak server RSS ${Math.round(memory.peakRssMb)} MB; wrote ${files.join(', ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

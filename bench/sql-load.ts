@@ -1,0 +1,98 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { EventQuery } from '../src/contract/events.ts';
+import { SummaryQuery } from '../src/contract/summaries.ts';
+import type { Db } from '../src/server/db/client.ts';
+import * as schema from '../src/server/db/schema.ts';
+import { countEvents, findEvents } from '../src/server/queries/events-query.ts';
+import type { RowScope } from '../src/server/queries/scope.ts';
+import { countSummaries, findCycles, findSummaries } from '../src/server/queries/summaries-query.ts';
+import type { BenchCase } from './cases.ts';
+import { summarize, type LatencyStats } from './stats.ts';
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The database the server uses, opened in the bench process with a query logger. Each case runs the
+ * server's own query module (src/server/queries), composed as the route composes it, so the SQL is
+ * exactly the SQL the API runs; only HTTP, auth, validation and JSON serialization are left out.
+ */
+export interface DirectSql {
+  run(c: BenchCase): Promise<void>;
+  /** the statements one request of the case runs */
+  statements(c: BenchCase): Promise<Statement[]>;
+  explain(statement: Statement): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openDirectSql(target: { dataDir: string; databaseUrl: string | undefined }, scope: RowScope): Promise<DirectSql> {
+  let capture: Statement[] | null = null;
+  const logger = { logQuery: (sqlText: string, params: unknown[]) => capture?.push({ sql: sqlText, params }) };
+  let raw: (sqlText: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+  let db: Db;
+  let close: () => Promise<void>;
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    db = drizzlePg(pool, { schema, logger });
+    raw = async (sqlText, params) => (await pool.query<Record<string, unknown>>(sqlText, params)).rows;
+    close = () => pool.end();
+  } else {
+    const client = new PGlite(target.dataDir);
+    await client.waitReady;
+    db = drizzlePglite(client, { schema, logger });
+    raw = async (sqlText, params) => (await client.query<Record<string, unknown>>(sqlText, params)).rows;
+    close = () => client.close();
+  }
+
+  const run = async (c: BenchCase): Promise<void> => {
+    if (c.endpoint === 'health') {
+      await raw('select 1', []);
+    } else if (c.endpoint === 'summaries') {
+      const query = SummaryQuery.parse(c.params);
+      const [rows] = await Promise.all([findSummaries(db, scope, query), countSummaries(db, scope, query)]);
+      await findCycles(
+        db,
+        rows.map((r) => r.id),
+      );
+    } else {
+      const query = EventQuery.parse(c.params);
+      await Promise.all([findEvents(db, scope, query), countEvents(db, scope, query)]);
+    }
+  };
+
+  return {
+    run,
+    statements: async (c) => {
+      capture = [];
+      try {
+        await run(c);
+        return capture;
+      } finally {
+        capture = null;
+      }
+    },
+    explain: async ({ sql, params }) => {
+      const rows = await raw(`explain (analyze, buffers) ${sql}`, params);
+      return rows.map((r) => String(Object.values(r)[0])).join('\n');
+    },
+    close,
+  };
+}
+
+/** The same bounded loop as the HTTP side with one connection: back-to-back requests for `seconds` (at least 5). */
+export async function loadSql(direct: DirectSql, c: BenchCase, seconds: number): Promise<LatencyStats> {
+  const samples: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  while (performance.now() < until || samples.length < 5) {
+    const t0 = performance.now();
+    await direct.run(c);
+    samples.push(performance.now() - t0);
+  }
+  return summarize(samples, performance.now() - started);
+}
