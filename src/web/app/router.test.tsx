@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, getToken, setToken } from '../lib/session.ts';
+import { AppProviders } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { routes } from './router.tsx';
+
+const me = {
+  tokenId: 't1',
+  organization: { id: 'org1', name: 'Acme Payments' },
+  scopes: ['transactions:read'],
+  merchantId: null,
+  mode: 'live',
+  merchants: [],
+};
+
+function json(status: number, body: unknown, type = 'application/json') {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearToken();
+});
+
+describe('router and session', () => {
+  it('a 401 clears the token and sends the operator to sign-in with the full URL to return to', async () => {
+    setToken('stale');
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'bad token' }, 'application/problem+json')));
+    const router = renderAt('/events?event_status=failed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('next')).toBe('/events?event_status=failed');
+    expect(params.get('reason')).toBe('expired');
+    expect(getToken()).toBeNull();
+    expect(await screen.findByText('Your session ended')).toBeTruthy();
+  });
+
+  it('hides sections the scopes do not allow and refuses their routes', async () => {
+    setToken('good');
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me))));
+    renderAt('/credentials/new');
+    expect(await screen.findByText('Not allowed')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Transactions']);
+    expect(screen.getByText('Acme Payments')).toBeTruthy();
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+});
