@@ -1,4 +1,6 @@
-import { buildApp } from './app.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, defaultWebRoot } from './app.ts';
 import { describeDatabase, prepareDatabase } from './bootstrap.ts';
 import type { ApiInstance } from './lib/api-instance.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
@@ -31,7 +33,8 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
   const token = prepared.demoToken;
   log('');
-  log(`  Dashboard:  ${options.dashboardUrl ?? `${origin}/`}`);
+  const built = existsSync(path.join(defaultWebRoot, 'index.html'));
+  log(`  Dashboard:  ${options.dashboardUrl ?? (built ? `${origin}/` : `not built (run npm start, or npm run dev for hot reload)`)}`);
   log(`  API:        ${origin}/v1   (OpenAPI: ${origin}/openapi.json)`);
   if (token) {
     log(`  Demo token: ${token}`);
