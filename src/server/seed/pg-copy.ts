@@ -33,13 +33,14 @@ class CopyFromSubmittable {
 
   handleCommandComplete(): void {}
 
+  /** pg detaches the active query on an error, so ReadyForQuery never reaches it: settle now */
   handleError(error: Error): void {
     this.error = error;
+    this.reject(error);
   }
 
   handleReadyForQuery(): void {
-    if (this.error) this.reject(this.error);
-    else this.resolve();
+    if (!this.error) this.resolve();
   }
 
   handleRowDescription(): void {}
