@@ -33,7 +33,11 @@ export interface ReadResult<K extends string> {
 
 function checkValue<K extends string>(spec: ListUrlSpec<K>, key: K, value: string): string | null {
   const result = spec.shape[key].safeParse(value);
-  if (!result.success) return result.error.issues[0]?.message ?? 'is not valid';
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    if (issue?.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
+    return issue?.message ?? 'is not valid';
+  }
   return spec.refine?.[key]?.(value) ?? null;
 }
 
