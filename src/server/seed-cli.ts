@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     return;
   }
   const summaries = wholeNumber('summaries', values.summaries);
-  const seed = wholeNumber('seed', values.seed, wholeNumber('SEED', process.env.SEED, 1));
+  const envSeed = process.env.SEED;
+  if (envSeed !== undefined && !/^\d+$/.test(envSeed)) fail(`SEED must be a whole number, got "${envSeed}"`);
+  const seed = wholeNumber('seed', values.seed, envSeed === undefined ? 1 : Number(envSeed));
   const organizationId = values.organization ?? demoOrganization.id;
   if (!xidPattern.test(organizationId)) fail('--organization must be a 20-character XID (0-9, a-v)');
   const merchants = values.merchants === undefined ? undefined : wholeNumber('merchants', values.merchants);
