@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -39,8 +39,9 @@ async function waitForHealth(server: ChildProcess, log: () => string): Promise<v
 
 /**
  * Starts the real server on a fresh database: seed through the token CLI (which also mints the limited
- * tokens, before the server holds the single-process PGlite), then `tsx src/server/main.ts` serving
- * dist/web. Returns the teardown.
+ * tokens, before the server holds the single-process PGlite), then the real app (e2e-server.ts: main.ts's
+ * bootstrap) serving a frozen copy of dist/web taken now, so a concurrent `vite build` in this shared
+ * checkout cannot pull the dashboard away mid-run. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const busy = await fetch(`${e2eBaseUrl}/health`).then(
@@ -48,7 +49,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     () => false,
   );
   if (busy) throw new Error(`port ${e2ePort} is already in use: set E2E_PORT to a free port`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'acq-e2e-'));
+  const builtIndex = path.join(root, 'dist/web/index.html');
+  if (!existsSync(builtIndex)) throw new Error('dist/web is missing: run `npm run e2e`, which builds the dashboard first');
+  const workDir = mkdtempSync(path.join(tmpdir(), 'acq-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const webRoot = path.join(workDir, 'web');
+  cpSync(path.join(root, 'dist/web'), webRoot, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(e2ePort),
@@ -58,6 +64,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SEED: '1',
     SEED_SUMMARIES: String(seedSummaries),
     LOG_LEVEL: 'warn',
+    E2E_WEB_ROOT: webRoot,
   };
   delete env.DATABASE_URL;
 
@@ -76,7 +83,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ]);
 
   let output = '';
-  const server = spawn(tsx, ['src/server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(tsx, ['e2e/support/e2e-server.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
   };
@@ -94,7 +101,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(server, () => output);
