@@ -67,6 +67,12 @@ export function EventsPage() {
   let body;
   if (query.isPending) body = <TableSkeleton label="Loading events" />;
   else if (query.isError && !query.data) body = null;
+  else if (rows.length === 0 && page > 1)
+    body = (
+      <EmptyState title="This page is past the end of the list" action={<Button onClick={() => update({ page: null })}>Go to the first page</Button>}>
+        The list has fewer pages than the link asked for.
+      </EmptyState>
+    );
   else if (rows.length === 0)
     body = (
       <EmptyState

@@ -46,7 +46,9 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
 
   return (
     <div className={[styles.field, local.amountField, value && styles.active].filter(Boolean).join(' ')}>
-      <label htmlFor={`${id}-min`}>{mode === 'exact' ? 'Amount' : 'Amount from'}</label>
+      <label htmlFor={`${id}-min`}>
+        Amount{mode === 'range' ? <span className="visually-hidden"> from</span> : null}
+      </label>
       <div
         className={local.amountRow}
         onBlur={(e) => {
