@@ -45,13 +45,13 @@ export async function buildCases(origin: string, headers: Record<string, string>
 
 const fmt = (s: LatencyStats) => `p50 ${round(s.p50, 2)} ms  p95 ${round(s.p95, 2)} ms  ${round(s.rps)} req/s  n=${s.count}${s.errors ? `  non-2xx ${s.errors}` : ''}`;
 
-export async function measureApi(origin: string, headers: Record<string, string>, cases: BenchCase[], seconds: number): Promise<MeasuredCase[]> {
+export async function measureApi(origin: string, headers: Record<string, string>, cases: BenchCase[], seconds: number, minRequests: number): Promise<MeasuredCase[]> {
   const out: MeasuredCase[] = [];
   for (const [i, c] of cases.entries()) {
     const url = `${origin}${caseUrl(c)}`;
     const warm = await probe(url, c.endpoint === 'health' ? {} : headers);
     if (warm.status !== 200) throw new Error(`${caseUrl(c)}: HTTP ${warm.status} ${JSON.stringify(warm.body)}`);
-    const api = await loadHttp({ url, headers, connections: 1, seconds });
+    const api = await loadHttp({ url, headers, connections: 1, seconds, minRequests });
     console.error(`api ${i + 1}/${cases.length} ${caseUrl(c)}  ${fmt(api)}`);
     out.push({ case: c, total: warm.total, api });
   }
@@ -63,7 +63,7 @@ export async function measureConcurrent(origin: string, headers: Record<string, 
   const picked = cases.filter((c) => c.endpoint === 'health' || (c.label === 'none' && c.page !== 'last'));
   const out: ConcurrentResult[] = [];
   for (const c of picked) {
-    const stats = await loadHttp({ url: `${origin}${caseUrl(c)}`, headers, connections, seconds });
+    const stats = await loadHttp({ url: `${origin}${caseUrl(c)}`, headers, connections, seconds, minRequests: connections });
     console.error(`api x${connections} ${caseUrl(c)}  ${fmt(stats)}`);
     out.push({ url: caseUrl(c), connections, stats });
   }

@@ -9,6 +9,8 @@ export interface BenchOptions {
   port: number;
   /** seconds each case runs with one connection (API and direct SQL alike) */
   seconds: number;
+  /** at least this many requests per case, however slow */
+  minRequests: number;
   /** seconds of the concurrent throughput runs */
   concurrentSeconds: number;
   connections: number;
@@ -28,6 +30,7 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --database-url URL   PostgreSQL instead of PGlite (the bench seeds it up to N summaries of the demo organization)
   --port N             server port (default 18080)
   --seconds S          seconds per case with 1 connection (default 3; quick 1)
+  --min-requests N     at least N requests per case however slow (default 3)
   --connections N      connections of the throughput runs (default 8)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
   --out DIR            results folder (default bench/results)`;
@@ -48,6 +51,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'database-url': { type: 'string' },
       port: { type: 'string' },
       seconds: { type: 'string' },
+      'min-requests': { type: 'string' },
       connections: { type: 'string' },
       'no-browser': { type: 'boolean', default: false },
       'no-sql': { type: 'boolean', default: false },
@@ -68,6 +72,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
     databaseUrl: values['database-url'] ?? undefined,
     port: whole('port', values.port, 18080),
     seconds,
+    minRequests: Math.max(1, whole('min-requests', values['min-requests'], 3)),
     concurrentSeconds: quick ? 2 : 5,
     connections: whole('connections', values.connections, 8),
     browserRepeats: quick ? 5 : 20,

@@ -6,6 +6,8 @@ export interface HttpLoad {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** answers at least this many requests even when one takes longer than `seconds` */
+  minRequests: number;
 }
 
 function once(load: HttpLoad, bound: { duration: number } | { amount: number }): Promise<LatencyStats> {
@@ -30,12 +32,12 @@ function once(load: HttpLoad, bound: { duration: number } | { amount: number }):
 
 /**
  * A bounded autocannon run: `seconds` of load with `connections` connections; when that yields fewer than
- * 5 answers (a request slower than the whole window), it runs exactly 5 requests instead.
+ * `minRequests` answers (requests slower than the window), it runs exactly that many requests instead.
  */
 export async function loadHttp(load: HttpLoad): Promise<LatencyStats> {
   const timed = await once(load, { duration: load.seconds });
-  if (timed.count >= 5) return timed;
-  return once(load, { amount: Math.max(5, load.connections) });
+  if (timed.count >= load.minRequests) return timed;
+  return once(load, { amount: Math.max(load.minRequests, load.connections) });
 }
 
 /** One request: its status, X-Total-Count and body (for picking filter values and warming up). */

@@ -57,7 +57,7 @@ export function toMarkdown(r: BenchReport): string {
     '',
     `Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.platform}; load average at start ${r.machine.loadAverage.join(' / ')} (1/5/15 min; above the core count, other work skews every figure).`,
     `Dataset: ${r.dataset.summaries} summaries, ${r.dataset.kind}; seed ${r.dataset.seedSeconds !== null ? `took ${round(r.dataset.seedSeconds)} s in this run` : `reused (it took ${r.dataset.recordedSeedSeconds === null ? 'unknown' : `${round(r.dataset.recordedSeedSeconds)} s`})`}.`,
-    `Load: ${r.settings.seconds} s per case with 1 connection (autocannon for the API, a back-to-back loop for direct SQL); throughput runs ${r.settings.concurrentSeconds} s with ${r.settings.connections} connections. Whole bench: ${round(r.wallSeconds)} s.`,
+    `Load: ${r.settings.seconds} s (at least ${r.settings.minRequests} requests) per case with 1 connection (autocannon for the API, a back-to-back loop for direct SQL); throughput runs ${r.settings.concurrentSeconds} s with ${r.settings.connections} connections. Whole bench: ${round(r.wallSeconds)} s.`,
     '',
     `Server memory: ${num(r.memory.startMb)} MB after start, peak RSS ${num(r.memory.peakRssMb)} MB (VmHWM ${num(r.memory.hwmMb)} MB), target < ${targets.serverMemoryMb} MB: ${memVerdict}.`,
     '',

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const { samples, lastDigits } = await sampleData(server.origin, headers);
     const cases = await buildCases(server.origin, headers, samples);
     console.error(`bench: ${cases.length} cases, ${options.seconds} s each`);
-    measured = await measureApi(server.origin, headers, cases, options.seconds);
+    measured = await measureApi(server.origin, headers, cases, options.seconds, options.minRequests);
     concurrent = await measureConcurrent(server.origin, headers, cases, options.connections, options.concurrentSeconds);
     if (options.browser) {
       try {
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   }
 
   const { cases, plans } = await measureSql(
-    { dataDir: options.dataDir, databaseUrl: options.databaseUrl, organizationId: dataset.organizationId, seconds: options.seconds, runSql: options.sql, explain: options.explain },
+    { dataDir: options.dataDir, databaseUrl: options.databaseUrl, organizationId: dataset.organizationId, seconds: options.seconds, minRequests: options.minRequests, runSql: options.sql, explain: options.explain },
     measured,
   );
   const report: BenchReport = {
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     quick: options.quick,
     machine,
     dataset,
-    settings: { seconds: options.seconds, concurrentSeconds: options.concurrentSeconds, connections: options.connections, browserRepeats: options.browserRepeats },
+    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.connections, browserRepeats: options.browserRepeats },
     memory,
     cases,
     concurrent,

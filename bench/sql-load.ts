@@ -84,12 +84,12 @@ export async function openDirectSql(target: { dataDir: string; databaseUrl: stri
   };
 }
 
-/** The same bounded loop as the HTTP side with one connection: back-to-back requests for `seconds` (at least 5). */
-export async function loadSql(direct: DirectSql, c: BenchCase, seconds: number): Promise<LatencyStats> {
+/** The same bounded loop as the HTTP side with one connection: back-to-back requests for `seconds` (at least `minRequests`). */
+export async function loadSql(direct: DirectSql, c: BenchCase, seconds: number, minRequests: number): Promise<LatencyStats> {
   const samples: number[] = [];
   const started = performance.now();
   const until = started + seconds * 1000;
-  while (performance.now() < until || samples.length < 5) {
+  while (performance.now() < until || samples.length < minRequests) {
     const t0 = performance.now();
     await direct.run(c);
     samples.push(performance.now() - t0);

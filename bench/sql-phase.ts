@@ -10,6 +10,7 @@ export interface SqlPhase {
   databaseUrl: string | undefined;
   organizationId: string;
   seconds: number;
+  minRequests: number;
   runSql: boolean;
   explain: boolean;
 }
@@ -45,7 +46,7 @@ export async function measureSql(phase: SqlPhase, measured: MeasuredCase[]): Pro
     const cases: CaseResult[] = [];
     for (const [i, m] of measured.entries()) {
       await direct.run(m.case);
-      const sql = await loadSql(direct, m.case, phase.seconds);
+      const sql = await loadSql(direct, m.case, phase.seconds, phase.minRequests);
       console.error(`sql ${i + 1}/${measured.length} ${caseUrl(m.case)}  p50 ${round(sql.p50, 2)} ms  p95 ${round(sql.p95, 2)} ms  ${round(sql.rps)} q/s`);
       cases.push(combine(m, sql));
     }
