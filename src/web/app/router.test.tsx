@@ -41,19 +41,19 @@ describe('router and session', () => {
     setToken('stale');
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'bad token' }, 'application/problem+json')));
     const router = renderAt('/events?event_status=failed');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'), { timeout: 10_000 });
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('next')).toBe('/events?event_status=failed');
     expect(params.get('reason')).toBe('expired');
     expect(getToken()).toBeNull();
-    expect(await screen.findByText('Your session ended')).toBeTruthy();
+    expect(await screen.findByText('Your session ended', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('hides sections the scopes do not allow and refuses their routes', async () => {
     setToken('good');
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me))));
     renderAt('/credentials/new');
-    expect(await screen.findByText('Not allowed')).toBeTruthy();
+    expect(await screen.findByText('Not allowed', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Transactions']);
     expect(screen.getByText('Acme Payments')).toBeTruthy();

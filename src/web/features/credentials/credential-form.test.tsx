@@ -149,4 +149,18 @@ describe('CredentialForm', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
   });
+
+  it('keeps a draft without secrets when a submit ends the session (401)', async () => {
+    const problem = { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'token revoked' };
+    const submit = vi.fn<(input: CredentialInput, key: string) => Promise<Credential>>().mockRejectedValue(new ApiError(problem.detail, 401, problem));
+    const { user } = setup(submit);
+    await chooseProviderAndFill(user, 'MID1', 'TID1');
+    await user.type(screen.getByLabelText(/API key/), 'supersecret');
+    await user.click(screen.getByRole('button', { name: 'Connect acquirer' }));
+    await waitFor(() => expect(sessionStorage.getItem('acq.credentialDraft')).not.toBeNull());
+    const draft = JSON.parse(sessionStorage.getItem('acq.credentialDraft') ?? '{}') as { authenticationData: Record<string, string>; merchantId: string };
+    expect(draft.merchantId).toBe('merchant-1');
+    expect(draft.authenticationData).toEqual({ merchantIdentifier: 'MID1', terminalIdentifier: 'TID1' });
+    sessionStorage.clear();
+  });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { saveDraft } from './credential-draft.ts';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Credential, CredentialInput } from '../../../contract/credentials.ts';
 import type { Me } from '../../../contract/me.ts';
@@ -36,7 +37,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
       merchantId: me.merchantId ?? defaults?.merchantId ?? (me.merchants.length === 1 ? (me.merchants[0]?.id ?? '') : ''),
       providerId: defaults?.providerId ?? '',
       status: defaults?.status ?? 'connected',
-      authenticationData: {},
+      authenticationData: defaults?.authenticationData ?? {},
     },
   });
   const providerId = useWatch({ control, name: 'providerId' });
@@ -46,14 +47,17 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
   const idempotency = useIdempotencyKey();
 
   const mutation = useMutation({
-    mutationFn: ({ input, key }: { input: CredentialInput; key: string; provider: Provider }) => submit(input, key),
+    mutationFn: ({ input, key }: { input: CredentialInput; key: string; provider: Provider; values: CredentialFormValues }) => submit(input, key),
     onSuccess: (credential, { provider: chosen }) => {
       idempotency.settled(false);
       onCreated(credential, chosen);
     },
-    onError: (error, { provider: chosen }) => {
+    onError: (error, { provider: chosen, values }) => {
       idempotency.settled(isApiError(error) && error.kind === 'network');
-      if (isApiError(error) && error.status === 401) return;
+      if (isApiError(error) && error.status === 401) {
+        saveDraft(values, chosen);
+        return;
+      }
       const mapped = mapProblemToFields(isApiError(error) ? error.problem : null, chosen);
       mapped.fields.forEach((f, i) => setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
       setFormError(toFormError(error, mapped));
@@ -64,7 +68,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
     if (!provider || mutation.isPending) return;
     const input = toCredentialInput(values, provider);
     setFormError(null);
-    mutation.mutate({ input, key: idempotency.keyFor(input), provider });
+    mutation.mutate({ input, key: idempotency.keyFor(input), provider, values });
   };
 
   const errors = formState.errors;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Credential } from '../../../contract/credentials.ts';
 import type { Provider } from '../../../contract/providers.ts';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { useMe } from '../auth/me-context.tsx';
 import { providersQueryOptions } from './api/providers.ts';
 import { CredentialForm } from './credential-form.tsx';
+import { clearDraft, readDraft } from './credential-draft.ts';
 import { CredentialResult } from './credential-result.tsx';
 import styles from './credentials-page.module.css';
 
@@ -21,6 +22,9 @@ export function CredentialsPage() {
   const providers = useQuery(providersQueryOptions());
   const [created, setCreated] = useState<Created | null>(null);
   const [round, setRound] = useState(0);
+  // A draft kept when a submit ended the session: restored once, on the first form after sign-in.
+  const [draft] = useState(readDraft);
+  useEffect(() => clearDraft(), []);
 
   let body;
   if (providers.isPending) body = <Skeleton lines={6} height="1.5rem" label="Loading providers" />;
@@ -44,6 +48,7 @@ export function CredentialsPage() {
       <CredentialForm
         key={round}
         me={me}
+        defaults={round === 0 ? (draft ?? undefined) : undefined}
         providers={providers.data}
         onCreated={(credential, provider) => setCreated({ credential, provider })}
       />

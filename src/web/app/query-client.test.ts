@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api-client.ts';
+import { clearToken, getToken, lastSignOutReason, setToken } from '../lib/session.ts';
+import { createQueryClient } from './query-client.ts';
+
+const unauthorized = () => new ApiError('bad token', 401, null);
+
+afterEach(() => clearToken());
+
+describe('createQueryClient', () => {
+  it('ends the session on a 401 from a query', async () => {
+    setToken('t');
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => undefined);
+    expect(getToken()).toBeNull();
+    expect(lastSignOutReason()).toBe('expired');
+  });
+
+  it('ends the session on a 401 from a mutation unless it opts out (sign-in)', async () => {
+    setToken('t');
+    const client = createQueryClient();
+    const cache = client.getMutationCache();
+    const optedOut = cache.build(client, { mutationFn: () => Promise.reject(unauthorized()), meta: { skipAuthRedirect: true } });
+    await optedOut.execute(undefined).catch(() => undefined);
+    expect(getToken()).toBe('t');
+    const plain = cache.build(client, { mutationFn: () => Promise.reject(unauthorized()) });
+    await plain.execute(undefined).catch(() => undefined);
+    expect(getToken()).toBeNull();
+  });
+
+  it('does not retry 4xx answers', async () => {
+    const client = createQueryClient();
+    let calls = 0;
+    await client
+      .fetchQuery({
+        queryKey: ['y'],
+        queryFn: () => {
+          calls += 1;
+          return Promise.reject(new ApiError('nope', 404, null));
+        },
+        retry: client.getDefaultOptions().queries?.retry,
+      })
+      .catch(() => undefined);
+    expect(calls).toBe(1);
+  });
+});
