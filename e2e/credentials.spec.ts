@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
+import { demoToken } from './support/env.ts';
 import { screenshot } from './support/screenshots.ts';
 
 /** A MID/TID pair no other test uses (the server rejects the same merchant+provider+MID+TID twice). */
@@ -94,4 +95,21 @@ test.describe('connect an acquirer', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'credentials-conflict');
   });
+});
+
+test('a submit refused with 401 returns to sign-in, then back to the form with what was typed', async ({ page }) => {
+  const codes = uniqueCodes();
+  await openForm(page);
+  await fillForm(page, codes);
+  await page.evaluate(() => sessionStorage.setItem('acq.accessToken', 'revoked-token'));
+  await submit(page);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcredentials%2Fnew/);
+  await expect(page.getByText('Your session ended')).toBeVisible();
+  await page.getByLabel('Access token').fill(demoToken);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/credentials\/new$/);
+  await expect(page.getByLabel(/Merchant ID \(MID\)/)).toHaveValue(codes.mid);
+  await expect(page.getByLabel(/Terminal ID \(TID\)/)).toHaveValue(codes.tid);
+  await submit(page);
+  await expect(page.getByTestId('credential-id')).toHaveText(/^[0-9a-v]{20}$/);
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
@@ -17,6 +17,14 @@ export function AppShell() {
   useEffect(() => {
     document.title = current ? `${current.label} · Acquirer Console` : 'Acquirer Console';
   }, [current]);
+  // After moving to another page (not on first load, not on filter changes), focus the content so
+  // keyboard and screen-reader users start at the new page instead of the old link.
+  const main = useRef<HTMLElement>(null);
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current !== pathname) main.current?.focus({ preventScroll: true });
+    previous.current = pathname;
+  }, [pathname]);
   const merchant = me.merchantId ? (me.merchants.find((m) => m.id === me.merchantId)?.name ?? me.merchantId) : null;
 
   const signOut = () => {
@@ -66,7 +74,7 @@ export function AppShell() {
           ))}
         </ul>
       </nav>
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={main} className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </div>
