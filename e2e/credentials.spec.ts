@@ -113,3 +113,23 @@ test('a submit refused with 401 returns to sign-in, then back to the form with w
   await submit(page);
   await expect(page.getByTestId('credential-id')).toHaveText(/^[0-9a-v]{20}$/);
 });
+
+test('providers that fail to load show the problem and a working Retry', async ({ page }) => {
+  let fail = true;
+  await page.route('**/v1/providers', async (route) => {
+    if (!fail) return route.continue();
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The provider catalogue is being updated.' }),
+    });
+  });
+  await signInWithStorage(page, '/credentials/new');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the providers' });
+  await expect(alert).toContainText('The provider catalogue is being updated.', { timeout: 20_000 });
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'credentials-providers-error');
+  fail = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel(/^Provider/)).toBeVisible();
+});

@@ -8,11 +8,13 @@ export interface ErrorStateProps {
   /** Shown as the banner title; defaults to the problem's title. */
   title?: ReactNode;
   onRetry?: () => void;
+  /** A retry is under way: the button says so and waits. */
+  retrying?: boolean;
   className?: string;
 }
 
 /** A failed load: the problem's title and detail (and field errors), with a Retry button. */
-export function ErrorState({ error, title, onRetry, className }: ErrorStateProps) {
+export function ErrorState({ error, title, onRetry, retrying = false, className }: ErrorStateProps) {
   const described = describeError(error);
   return (
     <Banner
@@ -21,8 +23,8 @@ export function ErrorState({ error, title, onRetry, className }: ErrorStateProps
       title={title ?? described.title}
       action={
         onRetry ? (
-          <Button size="small" onClick={onRetry}>
-            Retry
+          <Button size="small" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Retrying…' : 'Retry'}
           </Button>
         ) : undefined
       }

@@ -34,7 +34,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (me.isError) {
     return (
       <div className={styles.loading}>
-        <ErrorState error={me.error} title="Could not load your organization" onRetry={() => void me.refetch()} />
+        <ErrorState error={me.error} title="Could not load your organization" onRetry={() => void me.refetch()} retrying={me.isFetching} />
       </div>
     );
   }

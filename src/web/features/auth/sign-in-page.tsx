@@ -84,7 +84,7 @@ export function SignInPage() {
               aria-describedby={emptyError ? errorId : undefined}
               onChange={(e) => setValue(e.target.value)}
             />
-            <Button size="default" onClick={() => setShown((s) => !s)} aria-pressed={shown}>
+            <Button onClick={() => setShown((s) => !s)} aria-controls={inputId}>
               {shown ? 'Hide' : 'Show'}
             </Button>
           </div>

@@ -29,7 +29,7 @@ export function CredentialsPage() {
   let body;
   if (providers.isPending) body = <Skeleton lines={6} height="1.5rem" label="Loading providers" />;
   else if (providers.isError)
-    body = <ErrorState error={providers.error} title="Could not load the providers" onRetry={() => void providers.refetch()} />;
+    body = <ErrorState error={providers.error} title="Could not load the providers" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />;
   else if (providers.data.length === 0) body = <EmptyState title="No providers available">The platform lists no acquirers to connect to yet.</EmptyState>;
   else if (created)
     body = (
