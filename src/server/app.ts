@@ -8,6 +8,7 @@ import { registerErrorHandler, requireJsonBodies, sendProblem } from './errors.t
 import type { ApiInstance } from './lib/api-instance.ts';
 import { registerCors } from './lib/cors.ts';
 import { registerOpenApi } from './openapi.ts';
+import { defaultCountCap } from './queries/total-count.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -28,6 +29,8 @@ export interface AppOptions {
   publicApiBaseUrl?: string;
   /** an origin allowed to call the API from a browser (CORS_ORIGIN) */
   corsOrigin?: string | undefined;
+  /** lists count exactly up to this many matches, and give the planner's estimate above it (default 10 000) */
+  countCap?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
@@ -35,6 +38,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', options.database);
+  app.decorate('countCap', options.countCap ?? defaultCountCap);
 
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { scopes } from '../contract/enums.ts';
 import { createToken, findToken } from './auth/token-store.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { vacuumIfNeeded } from './db/maintenance.ts';
 import { organizations } from './db/schema.ts';
 import { upsertProviders } from './providers-sync.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
@@ -30,6 +31,7 @@ export async function prepareDatabase(env: Env, log: (line: string) => void = ()
     await upsertProviders(database.db);
     const [row] = await database.db.select({ n: sql<string>`count(*)` }).from(organizations);
     if (Number(row?.n ?? 0) > 0) {
+      await vacuumIfNeeded(database, log);
       const valid = env.demoAccessToken ? await findToken(database.db, env.demoAccessToken) : null;
       return { database, firstStart: false, demoToken: valid && !valid.revoked ? (env.demoAccessToken ?? null) : null };
     }

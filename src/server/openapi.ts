@@ -6,18 +6,34 @@ type Json = Record<string, unknown>;
 
 const pagingHeaders = {
   Link: {
-    description: 'RFC 8288 links to the first, prev, next and last pages (absolute paths, filters kept)',
+    description:
+      'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
+      'record follows this page; rel="last" only when X-Total-Count is exact (X-Total-Count-Exact: true), never from an estimate.',
     schema: { type: 'string' },
     example: '</v1/events?page=2&limit=20>; rel="next", </v1/events?page=1&limit=20>; rel="first"',
   },
-  'X-Total-Count': { description: 'Number of records matching the filters', schema: { type: 'integer', minimum: 0 } },
+  'X-Total-Count': {
+    description:
+      'Number of records matching the filters. Exact when X-Total-Count-Exact is true, which it is whenever 10 000 or fewer ' +
+      'records match. Above that it is the database planner\'s estimate (no full count per request): always more than ' +
+      '10 000, typically within a few percent, and it may move between requests with no data change.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-Total-Count-Exact': {
+    description: 'true when X-Total-Count is an exact count; false when it is an estimate (more than 10 000 matches; no rel="last" link then).',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  },
 };
 
 const responseHeaders: Record<string, Record<string, Json>> = {
   'get /v1/transactions/summaries 200': pagingHeaders,
   'get /v1/events 200': pagingHeaders,
   'post /v1/credentials 201': {
-    Location: { description: 'Path of the new credential', schema: { type: 'string' }, example: '/v1/credentials/d4ps1c0000000000abc0' },
+    Location: {
+      description: 'Path of the new credential (GET it with a credentials:write token)',
+      schema: { type: 'string' },
+      example: '/v1/credentials/d4ps1c0000000000abc0',
+    },
   },
 };
 

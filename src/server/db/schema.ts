@@ -12,9 +12,13 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { AuthenticationField } from '../../contract/providers.ts';
 import type { EventCardData, TerminalData } from '../../contract/events.ts';
+
+/** An index key on a text column in byte order (collation "C"), matching the queries' `x COLLATE "C"`. */
+const byteOrder = (column: AnyPgColumn) => sql`${column} collate "C"`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
@@ -124,13 +128,23 @@ export const transactionSummaries = pgTable(
   (t) => [
     index('summaries_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('summaries_org_merchant_created_idx').on(t.organizationId, t.merchantId, t.createdAt, t.id),
-    index('summaries_org_acquirer_idx').on(t.organizationId, t.acquirer, t.createdAt, t.id),
-    index('summaries_org_method_idx').on(t.organizationId, t.paymentMethod, t.createdAt, t.id),
-    index('summaries_org_status_idx').on(t.organizationId, t.status, t.createdAt, t.id),
-    index('summaries_org_amount_idx').on(t.organizationId, t.amountMinor, t.id),
-    index('summaries_org_brand_idx').on(t.organizationId, t.cardBrand, t.createdAt, t.id),
-    index('summaries_org_first_digits_idx').on(t.organizationId, sql`${t.cardFirstDigits} text_pattern_ops`, t.id),
-    index('summaries_org_last_digits_idx').on(t.organizationId, t.cardLastDigits, t.createdAt, t.id),
+    // Every other list index ends with merchant_id: past the order's id tie-breaker it changes no order, and it
+    // lets an index-only scan (the deferred join of a page, the capped count) check a merchant token's scope
+    // without visiting the table.
+    index('summaries_org_acquirer_idx').on(t.organizationId, t.acquirer, t.createdAt, t.id, t.merchantId),
+    index('summaries_org_method_idx').on(t.organizationId, t.paymentMethod, t.createdAt, t.id, t.merchantId),
+    index('summaries_org_status_idx').on(t.organizationId, t.status, t.createdAt, t.id, t.merchantId),
+    index('summaries_org_amount_idx').on(t.organizationId, t.amountMinor, t.id, t.merchantId),
+    index('summaries_org_brand_idx').on(t.organizationId, t.cardBrand, t.createdAt, t.id, t.merchantId),
+    // Text sorts compare bytewise (ORDER BY x COLLATE "C", id): these indexes carry the same collation so an
+    // index scan yields that order. The card ones also serve their filters, written with COLLATE "C" too
+    // (a C-collated B-tree serves LIKE 'prefix%'), so they replace the default-collation filter indexes.
+    index('summaries_org_acquirer_sort_idx').on(t.organizationId, byteOrder(t.acquirer), t.id, t.merchantId),
+    index('summaries_org_method_sort_idx').on(t.organizationId, byteOrder(t.paymentMethod), t.id, t.merchantId),
+    index('summaries_org_status_sort_idx').on(t.organizationId, byteOrder(t.status), t.id, t.merchantId),
+    index('summaries_org_brand_sort_idx').on(t.organizationId, byteOrder(t.cardBrand), t.id, t.merchantId),
+    index('summaries_org_first_digits_c_idx').on(t.organizationId, byteOrder(t.cardFirstDigits), t.id, t.merchantId),
+    index('summaries_org_last_digits_c_idx').on(t.organizationId, byteOrder(t.cardLastDigits), t.id, t.merchantId),
   ],
 );
 
@@ -198,7 +212,8 @@ export const events = pgTable(
   (t) => [
     index('events_org_created_idx').on(t.organizationId, t.createdAtNs, t.eventId),
     index('events_org_merchant_created_idx').on(t.organizationId, t.merchantId, t.createdAtNs, t.eventId),
-    index('events_org_status_created_idx').on(t.organizationId, t.eventStatus, t.createdAtNs, t.eventId),
-    index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId),
+    // merchant_id last: a merchant token's scope is checked inside index-only scans (see transaction_summaries)
+    index('events_org_status_created_idx').on(t.organizationId, t.eventStatus, t.createdAtNs, t.eventId, t.merchantId),
+    index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId, t.merchantId),
   ],
 );

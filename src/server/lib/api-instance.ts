@@ -5,6 +5,8 @@ import type { Database } from '../db/client.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** lists count exactly up to this many matches, then estimate (X-Total-Count-Exact: false) */
+    countCap: number;
   }
 }
 

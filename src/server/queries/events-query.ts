@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, type SQL } from 'drizzle-orm';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
 import { events as e } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
+import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts';
 
 export type EventRow = typeof e.$inferSelect;
 
@@ -20,22 +21,32 @@ export function eventWhere(scope: RowScope, query: EventQuery): SQL | undefined 
   return and(...conditions);
 }
 
-/** Events order by created_at (nanoseconds), ties broken by eventId (the event `id` is the transaction's). */
-export async function findEvents(db: Db, scope: RowScope, query: EventQuery): Promise<EventRow[]> {
+/**
+ * Events order by created_at (nanoseconds), ties broken by eventId (the event `id` is the transaction's).
+ * `extra` rows past the limit tell whether a next page exists; a deferred join (the page's eventIds from an
+ * index-only scan, then only those rows from the table).
+ */
+export async function findEvents(db: Db, scope: RowScope, query: EventQuery, extra = 0): Promise<EventRow[]> {
   const by = query.order_direction === 'asc' ? asc : desc;
-  return db
-    .select()
+  const where = eventWhere(scope, query);
+  const page = db
+    .select({ pageId: e.eventId })
     .from(e)
-    .where(eventWhere(scope, query))
+    .where(where)
     .orderBy(by(e.createdAtNs), by(e.eventId))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+    .limit(query.limit + extra)
+    .offset(offsetOf(query))
+    .as('page');
+  return db
+    .select(getTableColumns(e))
+    .from(e)
+    .innerJoin(page, eq(e.eventId, page.pageId))
+    .orderBy(by(e.createdAtNs), by(e.eventId));
 }
 
-/** Exact count of the matching rows (kept separate so a cheaper estimate can replace it). */
-export async function countEvents(db: Db, scope: RowScope, query: EventQuery): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`count(*)` }).from(e).where(eventWhere(scope, query));
-  return Number(row?.n ?? 0);
+/** The number of matching events: exact up to `cap`, an estimate above it (see cappedCount). */
+export async function countEvents(db: Db, scope: RowScope, query: EventQuery, cap = defaultCountCap): Promise<TotalCount> {
+  return cappedCount(db, e, eventWhere(scope, query), cap);
 }
 
 export function eventView(row: EventRow): Event {

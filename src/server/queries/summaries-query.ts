@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
@@ -8,6 +8,7 @@ import { cycles, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
+import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts';
 
 export type SummaryRow = typeof s.$inferSelect;
 export type CycleRow = typeof cycles.$inferSelect;
@@ -22,10 +23,12 @@ export function summaryWhere(scope: RowScope, query: SummaryQuery): SQL | undefi
   if (query.payment_method) conditions.push(eq(s.paymentMethod, query.payment_method));
   if (query.status) conditions.push(eq(s.status, query.status));
   if (query.card_brand) conditions.push(eq(s.cardBrand, query.card_brand));
-  if (query.card_last_digits) conditions.push(eq(s.cardLastDigits, query.card_last_digits));
+  // the card columns are indexed in byte order (collation "C"): compare them in that collation so those
+  // indexes serve the filters (equality is byte equality either way; a C B-tree serves a LIKE prefix)
+  if (query.card_last_digits) conditions.push(sql`${s.cardLastDigits} collate "C" = ${query.card_last_digits}`);
   if (query.card_first_digits) {
-    // a prefix match that the text_pattern_ops index serves; digits only, so no LIKE escaping is needed
-    conditions.push(sql`${s.cardFirstDigits} like ${`${query.card_first_digits}%`}`);
+    // digits only, so no LIKE escaping is needed
+    conditions.push(sql`${s.cardFirstDigits} collate "C" like ${`${query.card_first_digits}%`}`);
   }
   const amount = query.amount === undefined ? null : parseAmountFilter(query.amount);
   if (amount?.min != null) conditions.push(gte(s.amountMinor, amount.min));
@@ -58,20 +61,32 @@ export function summaryOrder(field: SummaryOrderField, direction: 'asc' | 'desc'
   return [primary, by(s.id)];
 }
 
-export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery): Promise<SummaryRow[]> {
-  return db
-    .select()
+/**
+ * One page of summaries (`extra` more rows than the limit, to tell whether a next page exists), as a deferred
+ * join: the page's ids come from an index-only scan (which skips OFFSET entries and checks a merchant scope
+ * inside the index), and only the page's own rows are read from the table.
+ */
+export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0): Promise<SummaryRow[]> {
+  const where = summaryWhere(scope, query);
+  const order = summaryOrder(query.order_by, query.order_direction);
+  const page = db
+    .select({ pageId: s.id })
     .from(s)
-    .where(summaryWhere(scope, query))
-    .orderBy(...summaryOrder(query.order_by, query.order_direction))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit + extra)
+    .offset(offsetOf(query))
+    .as('page');
+  return db
+    .select(getTableColumns(s))
+    .from(s)
+    .innerJoin(page, eq(s.id, page.pageId))
+    .orderBy(...order);
 }
 
-/** Exact count of the matching rows (kept separate so a cheaper estimate can replace it). */
-export async function countSummaries(db: Db, scope: RowScope, query: SummaryQuery): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`count(*)` }).from(s).where(summaryWhere(scope, query));
-  return Number(row?.n ?? 0);
+/** The number of matching rows: exact up to `cap`, an estimate above it (see cappedCount). */
+export async function countSummaries(db: Db, scope: RowScope, query: SummaryQuery, cap = defaultCountCap): Promise<TotalCount> {
+  return cappedCount(db, s, summaryWhere(scope, query), cap);
 }
 
 /** Every cycle of the given summaries in one query, in summary then sequence order. */

@@ -21,9 +21,10 @@ export function eventRoutes(app: ApiInstance): void {
     async (request, reply) => {
       const db = app.database.db;
       const scope = scopeOf(callerOf(request));
-      const [rows, total] = await Promise.all([findEvents(db, scope, request.query), countEvents(db, scope, request.query)]);
-      setPagingHeaders(request, reply, request.query, total);
-      return rows.map(eventView);
+      const query = request.query;
+      const [found, total] = await Promise.all([findEvents(db, scope, query, 1), countEvents(db, scope, query, app.countCap)]);
+      setPagingHeaders(request, reply, query, total, found.length > query.limit);
+      return found.slice(0, query.limit).map(eventView);
     },
   );
 }

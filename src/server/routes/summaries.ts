@@ -22,12 +22,14 @@ export function summaryRoutes(app: ApiInstance): void {
     async (request, reply) => {
       const db = app.database.db;
       const scope = scopeOf(callerOf(request));
-      const [rows, total] = await Promise.all([findSummaries(db, scope, request.query), countSummaries(db, scope, request.query)]);
+      const query = request.query;
+      const [found, total] = await Promise.all([findSummaries(db, scope, query, 1), countSummaries(db, scope, query, app.countCap)]);
+      const rows = found.slice(0, query.limit);
       const cycleRows = await findCycles(
         db,
         rows.map((r) => r.id),
       );
-      setPagingHeaders(request, reply, request.query, total);
+      setPagingHeaders(request, reply, query, total, found.length > query.limit);
       return summaryViews(rows, cycleRows);
     },
   );

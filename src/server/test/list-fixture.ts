@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { parseLinkHeader, totalCountHeader } from '../../contract/headers.ts';
+import { parseLinkHeader, totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
 import { buildApp } from '../app.ts';
 import { events, transactionSummaries } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -20,8 +20,8 @@ export interface ListFixture extends TestDatabase {
   close(): Promise<void>;
 }
 
-/** Two seeded organizations (A larger, B smaller) and their tokens, on one backend. */
-export async function createListFixture(kind: BackendKind, sizes = { a: 360, b: 120 }): Promise<ListFixture> {
+/** Two seeded organizations (A larger, B smaller) and their tokens, on one backend; countCap goes to buildApp. */
+export async function createListFixture(kind: BackendKind, sizes = { a: 360, b: 120 }, countCap?: number): Promise<ListFixture> {
   const test = await createTestDatabase(kind);
   const { database } = test;
   const a = await seedOrganization(database, { seed: 11, summaries: sizes.a, organizationId: 'orgaaaaaaaaaaaaaaaaa', organizationName: 'Org A', merchants: 4, anchor });
@@ -37,7 +37,7 @@ export async function createListFixture(kind: BackendKind, sizes = { a: 360, b: 
     merchantA: await bearer(database, a.organizationId, { merchantId: merchantA }),
     noScope: await bearer(database, a.organizationId, { scopes: [] }),
   };
-  const app = await buildApp({ database, webRoot: null });
+  const app = await buildApp({ database, webRoot: null, ...(countCap === undefined ? {} : { countCap }) });
   return {
     ...test,
     app,
@@ -68,6 +68,7 @@ export async function walk<T>(app: ApiInstance, auth: string, path: string, para
     const res = await app.inject({ url, headers: { authorization: auth } });
     expect(res.statusCode, res.body).toBe(200);
     const count = Number(res.headers[totalCountHeader]);
+    expect(res.headers[totalCountExactHeader]).toBe('true');
     if (total === -1) total = count;
     expect(count).toBe(total);
     const page: T[] = res.json();
