@@ -6,7 +6,8 @@ import type { Db } from '../db/client.ts';
 import { credentials, idempotencyKeys, merchants, providers } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import { xid } from '../lib/xid.ts';
-import { checkAuthenticationData, identityKey, maskAuthenticationData } from './authentication-data.ts';
+import { checkAuthenticationData, identityKey } from './authentication-data.ts';
+import { credentialView } from './read-credential.ts';
 
 export type CreateResult = { kind: 'created'; credential: Credential } | { kind: 'conflict'; existingId: string } | { kind: 'key-race' };
 
@@ -71,17 +72,7 @@ export async function insertCredential(
       .onConflictDoNothing()
       .returning();
     if (!row) return { kind: 'conflict', existingId: '' };
-    const credential: Credential = {
-      id: row.id,
-      merchantId: row.merchantId,
-      providerId: row.providerId,
-      subacquirerId: row.organizationId,
-      authenticationData: maskAuthenticationData(row.authenticationData, provider.authenticationFields),
-      testMode: row.testMode,
-      enabled: row.enabled,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
+    const credential = credentialView(row, provider.authenticationFields);
     if (idempotency) {
       const stored = await tx
         .insert(idempotencyKeys)

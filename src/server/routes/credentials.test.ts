@@ -52,6 +52,29 @@ describe.each(backends)('POST /v1/credentials on $kind', ({ kind, available }) =
       expect(credential.authenticationData).toEqual({ merchantIdentifier: 'MID001', terminalIdentifier: 'TID001' });
     });
 
+    it('GET the Location: 200 with the same credential; 404 problem for another organization, merchant or unknown id; 403 without the scope', async () => {
+      const created = await post(body({ merchantId: 'm2', authenticationData: { merchantIdentifier: 'READ', terminalIdentifier: 'T1' } }));
+      const location = String(created.headers.location);
+      const read = (authorization: string, url = location) => t.app.inject({ url, headers: { authorization } });
+      const own = await read(auth);
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual(created.json());
+      expect((await read(await bearer(t.database, 'org1', { merchantId: 'm2', scopes: ['credentials:write'] }))).statusCode).toBe(200);
+      const notFound = [
+        await read(await bearer(t.database, 'org2')),
+        await read(await bearer(t.database, 'org1', { merchantId: 'm1' })),
+        await read(auth, '/v1/credentials/d4ps1c0000000000zzz0'),
+        await read(auth, '/v1/credentials/not-an-id'),
+      ];
+      for (const res of notFound) {
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.json<Problem>().status).toBe(404);
+      }
+      expect((await read(await bearer(t.database, 'org1', { scopes: ['transactions:read'] }))).statusCode).toBe(403);
+      expect((await read(auth, `${location}?x=1`)).statusCode).toBe(400);
+    });
+
     it('409 names the existing credential; live mode, another TID or another merchant are different credentials', async () => {
       const first = await post(body({ authenticationData: { merchantIdentifier: 'DUP', terminalIdentifier: 'T1' } }));
       const again = await post(body({ authenticationData: { terminalIdentifier: 'T1', merchantIdentifier: 'DUP' }, status: 'disconnected' }));

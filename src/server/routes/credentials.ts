@@ -3,10 +3,14 @@ import { Credential, CredentialInput } from '../../contract/credentials.ts';
 import { idempotencyKeyHeader } from '../../contract/headers.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkCredentialInput, credentialLocation, insertCredential } from '../credentials/create-credential.ts';
+import { findCredential } from '../credentials/read-credential.ts';
 import { findReplay, idempotencyKeyPattern, requestHash, type StoredResponse } from '../credentials/idempotency.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
+
+const CredentialParams = z.object({ id: z.string().meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' }) });
 
 const Headers = z.object({
   [idempotencyKeyHeader]: z
@@ -65,6 +69,26 @@ export function credentialRoutes(app: ApiInstance): void {
         detail: `A credential for this merchant, provider, MID and TID already exists: ${result.existingId}.`,
         existingId: result.existingId,
       });
+    },
+  );
+
+  app.get(
+    '/v1/credentials/:id',
+    {
+      config: { auth: 'credentials:write' },
+      schema: {
+        summary: 'Read one credential (the Location of POST /v1/credentials); secret fields masked',
+        tags: ['credentials'],
+        params: CredentialParams,
+        querystring: noQuery,
+        response: { 200: Credential, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const credential = await findCredential(app.database.db, caller, request.params.id);
+      if (!credential) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
+      return credential;
     },
   );
 }

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Credential } from '../../contract/credentials.ts';
+import type { AuthenticationField } from '../../contract/providers.ts';
+import type { Caller } from '../auth/authenticate.ts';
+import type { Db } from '../db/client.ts';
+import { credentials, providers } from '../db/schema.ts';
+import { maskAuthenticationData } from './authentication-data.ts';
+
+type CredentialRow = typeof credentials.$inferSelect;
+
+/** The Credential as the API returns it: secret authentication fields masked to their last 4 characters. */
+export function credentialView(row: CredentialRow, fields: AuthenticationField[]): Credential {
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    providerId: row.providerId,
+    subacquirerId: row.organizationId,
+    authenticationData: maskAuthenticationData(row.authenticationData, fields),
+    testMode: row.testMode,
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One credential of the caller's organization (and merchant, for a merchant token), or null. */
+export async function findCredential(db: Db, caller: Caller, id: string): Promise<Credential | null> {
+  const conditions = [eq(credentials.id, id), eq(credentials.organizationId, caller.organizationId)];
+  if (caller.merchantId !== null) conditions.push(eq(credentials.merchantId, caller.merchantId));
+  const [found] = await db
+    .select({ credential: credentials, fields: providers.authenticationFields })
+    .from(credentials)
+    .innerJoin(providers, eq(providers.id, credentials.providerId))
+    .where(and(...conditions))
+    .limit(1);
+  return found ? credentialView(found.credential, found.fields) : null;
+}
