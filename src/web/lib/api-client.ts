@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Problem } from '../../contract/problem.ts';
+import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
 import { getToken } from './session.ts';
 
@@ -51,6 +51,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The body as a Problem, or null. The schema (and zod) loads only when a call fails, keeping it out of the first route. */
+async function parseProblem(body: unknown): Promise<Problem | null> {
+  if (body === undefined) return null;
+  const { Problem } = await import('../../contract/problem.ts');
+  const parsed = Problem.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -72,8 +80,7 @@ async function request<T>(
   }
   const body = await readBody(response);
   if (!response.ok) {
-    const parsed = Problem.safeParse(body);
-    const problem = parsed.success ? parsed.data : null;
+    const problem = await parseProblem(body);
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, problem, 'http');
   }

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Me } from '../../../../contract/me.ts';
+import type { Me } from '../../../../contract/me.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+
+/** The Me schema loads on first use (sign-in submits, or a signed-in page loads), keeping zod out of the first route. */
+async function meSchema() {
+  return (await import('../../../../contract/me.ts')).Me;
+}
 
 export const meQueryKey = ['me'] as const;
 
@@ -8,12 +13,12 @@ export const meQueryKey = ['me'] as const;
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: async ({ signal }) => (await apiGet('/v1/me', Me, { signal })).data,
+    queryFn: async ({ signal }) => (await apiGet('/v1/me', await meSchema(), { signal })).data,
     staleTime: 5 * 60_000,
   });
 }
 
 /** Checks a token before it is stored (sign-in). */
 export async function fetchMeWithToken(token: string): Promise<Me> {
-  return (await apiGet('/v1/me', Me, { token })).data;
+  return (await apiGet('/v1/me', await meSchema(), { token })).data;
 }
