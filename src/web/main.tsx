@@ -1,21 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
 const router = createAppRouter();
 
+// The query client is created behind sign-in (app/signed-in-layout.tsx), one per signed-in session.
 createRoot(container).render(
   <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

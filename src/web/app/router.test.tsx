@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../lib/session.ts';
-import { AppProviders } from './providers.tsx';
-import { createQueryClient } from './query-client.ts';
 import { routes } from './router.tsx';
 
 const me = {
@@ -22,11 +20,8 @@ function json(status: number, body: unknown, type = 'application/json') {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  // No providers: the query cache is created behind sign-in, by the signed-in layout.
+  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -58,5 +53,19 @@ describe('router and session', () => {
     expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Transactions']);
     expect(screen.getByText('Acme Payments')).toBeTruthy();
     expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('sign-in checks the token once and hands the identity to the shell without asking again', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me)));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/sign-in?next=%2Ftransactions%3Forder_direction%3Dasc');
+    fireEvent.change(await screen.findByLabelText('Access token'), { target: { value: ' tok_good ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Acme Payments', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(getToken()).toBe('tok_good');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/transactions?order_direction=asc');
+    const meCalls = fetchMock.mock.calls.filter(([url]) => url === '/v1/me');
+    expect(meCalls).toHaveLength(1);
+    expect(new Headers(meCalls[0]?.[1]?.headers).get('authorization')).toBe('Bearer tok_good');
   });
 });

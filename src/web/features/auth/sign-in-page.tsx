@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner.tsx';
@@ -7,9 +6,13 @@ import { isApiError } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';
 import { setToken } from '../../lib/session.ts';
 import { safeNextPath } from './access.ts';
-import { fetchMeWithToken, meQueryKey } from './api/me.ts';
+import { fetchMeWithToken } from './api/me.ts';
 import styles from './sign-in-page.module.css';
 import { useToken } from './use-token.ts';
+import { rememberVerifiedMe } from './verified-me.ts';
+
+/** The token check: a direct call, no query cache (that lives behind sign-in, see app/signed-in-layout.tsx). */
+type Check = { state: 'idle' } | { state: 'pending' } | { state: 'failed'; error: unknown };
 
 function signInError(error: unknown): { title: string; detail: string } {
   if (isApiError(error) && error.status === 401) {
@@ -22,21 +25,12 @@ function signInError(error: unknown): { title: string; detail: string } {
 export function SignInPage() {
   const token = useToken();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState('');
   const [shown, setShown] = useState(false);
   const [emptyError, setEmptyError] = useState(false);
   const inputId = useId();
   const next = safeNextPath(params.get('next'));
-  const signIn = useMutation({
-    mutationFn: fetchMeWithToken,
-    meta: { skipAuthRedirect: true },
-    onSuccess: (me, candidate) => {
-      queryClient.clear();
-      queryClient.setQueryData(meQueryKey, me);
-      setToken(candidate);
-    },
-  });
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
 
   if (token !== null) return <Navigate to={next ?? '/'} replace />;
 
@@ -44,9 +38,17 @@ export function SignInPage() {
     event.preventDefault();
     const candidate = value.trim();
     setEmptyError(candidate === '');
-    if (candidate !== '') signIn.mutate(candidate);
+    if (candidate === '' || check.state === 'pending') return;
+    setCheck({ state: 'pending' });
+    fetchMeWithToken(candidate).then(
+      (me) => {
+        rememberVerifiedMe(candidate, me);
+        setToken(candidate);
+      },
+      (error: unknown) => setCheck({ state: 'failed', error }),
+    );
   };
-  const failure = signIn.isError ? signInError(signIn.error) : null;
+  const failure = check.state === 'failed' ? signInError(check.error) : null;
   const errorId = `${inputId}-error`;
 
   return (
@@ -55,7 +57,7 @@ export function SignInPage() {
         <p className={styles.brand}>Acquirer Console</p>
         <h1 className={styles.title}>Sign in</h1>
         <p className={styles.lead}>Paste the access token your organization issued. It is kept in this browser tab only and forgotten when the tab closes.</p>
-        {params.get('reason') === 'expired' && !signIn.isError ? (
+        {params.get('reason') === 'expired' && !failure ? (
           <Banner tone="notice" title="Your session ended" className={styles.banner}>
             The server no longer accepts the token. Sign in again to continue where you were.
           </Banner>
@@ -80,7 +82,7 @@ export function SignInPage() {
               autoCapitalize="off"
               autoFocus
               value={value}
-              aria-invalid={emptyError || signIn.isError || undefined}
+              aria-invalid={emptyError || failure !== null || undefined}
               aria-describedby={emptyError ? errorId : undefined}
               onChange={(e) => setValue(e.target.value)}
             />
@@ -93,8 +95,8 @@ export function SignInPage() {
               Paste an access token to sign in.
             </p>
           ) : null}
-          <Button type="submit" variant="primary" className={styles.submit} disabled={signIn.isPending}>
-            {signIn.isPending ? 'Checking token…' : 'Sign in'}
+          <Button type="submit" variant="primary" className={styles.submit} disabled={check.state === 'pending'}>
+            {check.state === 'pending' ? 'Checking token…' : 'Sign in'}
           </Button>
         </form>
       </div>

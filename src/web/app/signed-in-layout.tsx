@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { meQueryKey } from '../features/auth/api/me.ts';
+import { allowedSections } from '../features/auth/access.ts';
+import { useMe } from '../features/auth/me-context.tsx';
+import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { RequireScopes } from '../features/auth/require-scopes.tsx';
+import { verifiedMe } from '../features/auth/verified-me.ts';
+import { getToken } from '../lib/session.ts';
+import { AppShell } from './app-shell.tsx';
+import { AppProviders } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+
+/** A fresh query cache, starting with the identity sign-in just verified for the current token (if any). */
+function createSessionQueryClient() {
+  const client = createQueryClient();
+  const verified = verifiedMe(getToken());
+  if (verified) client.setQueryData(meQueryKey, verified.me, { updatedAt: verified.at });
+  return client;
+}
+
+/**
+ * Everything behind sign-in: the query cache, the identity check, then the shell around the page.
+ * The cache lives as long as this layout: signing out or a 401 leads to /sign-in, which unmounts it and drops it.
+ */
+export function SignedInLayout() {
+  const [client] = useState(createSessionQueryClient);
+  return (
+    <AppProviders client={client}>
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    </AppProviders>
+  );
+}
+
+/** `/`: the first section the token may open, or "not allowed" when it may open none. */
+export function FirstAllowedPage() {
+  const me = useMe();
+  const first = allowedSections(me.scopes)[0];
+  return first ? <Navigate to={first.path} replace /> : <RequireScopes scopes={['transactions:read']}>{null}</RequireScopes>;
+}
