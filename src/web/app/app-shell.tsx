@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
 import { allowedSections } from '../features/auth/access.ts';
 import { useMe } from '../features/auth/me-context.tsx';
 import { clearToken } from '../lib/session.ts';
+import { RouteErrorBoundary } from './route-error.tsx';
 import styles from './app-shell.module.css';
 
 export function AppShell() {
@@ -75,7 +76,11 @@ export function AppShell() {
         </ul>
       </nav>
       <main id="main" ref={main} className={styles.main} tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary inShell>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
     </div>
   );

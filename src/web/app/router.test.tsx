@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '../lib/session.ts';
-import { routes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 const me = {
   tokenId: 't1',
@@ -18,11 +18,21 @@ function json(status: number, body: unknown, type = 'application/json') {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 }
 
+/** Renders the app at `path`; `current()` is the router's location now. */
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let location: Pick<Location, 'pathname' | 'search'> = { pathname: '', search: '' };
+  function Spy() {
+    location = useLocation();
+    return null;
+  }
   // No providers: the query cache is created behind sign-in, by the signed-in layout.
-  render(<RouterProvider router={router} />);
-  return router;
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <Spy />
+    </MemoryRouter>,
+  );
+  return { current: () => location };
 }
 
 afterEach(() => {
@@ -36,8 +46,8 @@ describe('router and session', () => {
     setToken('stale');
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'bad token' }, 'application/problem+json')));
     const router = renderAt('/events?event_status=failed');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'), { timeout: 10_000 });
-    const params = new URLSearchParams(router.state.location.search);
+    await waitFor(() => expect(router.current().pathname).toBe('/sign-in'), { timeout: 10_000 });
+    const params = new URLSearchParams(router.current().search);
     expect(params.get('next')).toBe('/events?event_status=failed');
     expect(params.get('reason')).toBe('expired');
     expect(getToken()).toBeNull();
@@ -63,7 +73,7 @@ describe('router and session', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Acme Payments', {}, { timeout: 10_000 })).toBeTruthy();
     expect(getToken()).toBe('tok_good');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/transactions?order_direction=asc');
+    expect(`${router.current().pathname}${router.current().search}`).toBe('/transactions?order_direction=asc');
     const meCalls = fetchMock.mock.calls.filter(([url]) => url === '/v1/me');
     expect(meCalls).toHaveLength(1);
     expect(new Headers(meCalls[0]?.[1]?.headers).get('authorization')).toBe('Bearer tok_good');
