@@ -29,7 +29,7 @@ export interface AppOptions {
   publicApiBaseUrl?: string;
   /** an origin allowed to call the API from a browser (CORS_ORIGIN) */
   corsOrigin?: string | undefined;
-  /** lists count exactly up to this many matches, and give the planner's estimate above it (default 10 000) */
+  /** lists count exactly up to this many matches, and give the planner's estimate above it (default 2 000, defaultCountCap) */
   countCap?: number;
 }
 

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 
 type Json = Record<string, unknown>;
 
-const pagingHeaders = {
+const groupDigits = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
+
+/** Link, X-Total-Count and X-Total-Count-Exact of the lists; `cap` is the app's count cap. */
+const pagingHeaders = (cap: number) => ({
   Link: {
     description:
       'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
@@ -14,20 +17,21 @@ const pagingHeaders = {
   },
   'X-Total-Count': {
     description:
-      'Number of records matching the filters. Exact when X-Total-Count-Exact is true, which it is whenever 10 000 or fewer ' +
-      'records match. Above that it is the database planner\'s estimate (no full count per request): always more than ' +
-      '10 000, typically within a few percent, and it may move between requests with no data change.',
+      `Number of records matching the filters. Exact when X-Total-Count-Exact is true, which it is whenever ${groupDigits(cap)} or ` +
+      `fewer records match. Above that it is the database planner's estimate (no full count per request): always more than ` +
+      `${groupDigits(cap)}, usually within a few percent for one filter (less accurate for combined filters), and it may ` +
+      'change between requests with no data change. Page through with rel="next" until it is absent.',
     schema: { type: 'integer', minimum: 0 },
   },
   'X-Total-Count-Exact': {
-    description: 'true when X-Total-Count is an exact count; false when it is an estimate (more than 10 000 matches; no rel="last" link then).',
+    description: `true when X-Total-Count is an exact count; false when it is an estimate (more than ${groupDigits(cap)} matches; no rel="last" link then).`,
     schema: { type: 'string', enum: ['true', 'false'] },
   },
-};
+});
 
-const responseHeaders: Record<string, Record<string, Json>> = {
-  'get /v1/transactions/summaries 200': pagingHeaders,
-  'get /v1/events 200': pagingHeaders,
+const responseHeaders = (cap: number): Record<string, Record<string, Json>> => ({
+  'get /v1/transactions/summaries 200': pagingHeaders(cap),
+  'get /v1/events 200': pagingHeaders(cap),
   'post /v1/credentials 201': {
     Location: {
       description: 'Path of the new credential (GET it with a credentials:write token)',
@@ -35,7 +39,7 @@ const responseHeaders: Record<string, Record<string, Json>> = {
       example: '/v1/credentials/d4ps1c0000000000abc0',
     },
   },
-};
+});
 
 const wwwAuthenticate = {
   'WWW-Authenticate': { description: 'Bearer challenge (RFC 6750)', schema: { type: 'string' }, example: 'Bearer realm="acquirer-console", error="invalid_token"' },
@@ -44,7 +48,8 @@ const wwwAuthenticate = {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 
 /** Adds the response headers (Link, X-Total-Count, Location, WWW-Authenticate) the zod schemas cannot carry. */
-function addResponseHeaders(document: Json): Json {
+function addResponseHeaders(document: Json, cap: number): Json {
+  const headers = responseHeaders(cap);
   const paths = document.paths;
   if (!isObject(paths)) return document;
   for (const [path, item] of Object.entries(paths)) {
@@ -53,7 +58,7 @@ function addResponseHeaders(document: Json): Json {
       if (!isObject(operation) || !isObject(operation.responses)) continue;
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!isObject(response)) continue;
-        const extra = status === '401' ? wwwAuthenticate : responseHeaders[`${method} ${path} ${status}`];
+        const extra = status === '401' ? wwwAuthenticate : headers[`${method} ${path} ${status}`];
         if (extra) response.headers = { ...(isObject(response.headers) ? response.headers : {}), ...extra };
       }
     }
@@ -76,6 +81,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => addResponseHeaders(jsonSchemaTransformObject(document) as Json),
+    transformObject: (document) => addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap),
   });
 }

@@ -8,8 +8,11 @@ export interface TotalCount {
   exact: boolean;
 }
 
-/** Lists count exactly up to this many matches; above it the total is the planner's estimate. */
-export const defaultCountCap = 10_000;
+/**
+ * Lists count exactly up to this many matches; above it the total is the planner's estimate. Counting costs
+ * about 1.2 ms per 1 000 matches on PGlite (index-only), so 10 000 would take most of page 1's 20 ms budget.
+ */
+export const defaultCountCap = 2_000;
 
 interface PlanNode {
   'Plan Rows'?: number;
