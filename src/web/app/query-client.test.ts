@@ -17,16 +17,13 @@ describe('createQueryClient', () => {
     expect(lastSignOutReason()).toBe('expired');
   });
 
-  it('ends the session on a 401 from a mutation unless it opts out (sign-in)', async () => {
+  it('ends the session on a 401 from a mutation', async () => {
     setToken('t');
     const client = createQueryClient();
-    const cache = client.getMutationCache();
-    const optedOut = cache.build(client, { mutationFn: () => Promise.reject(unauthorized()), meta: { skipAuthRedirect: true } });
-    await optedOut.execute(undefined).catch(() => undefined);
-    expect(getToken()).toBe('t');
-    const plain = cache.build(client, { mutationFn: () => Promise.reject(unauthorized()) });
-    await plain.execute(undefined).catch(() => undefined);
+    const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(unauthorized()) });
+    await mutation.execute(undefined).catch(() => undefined);
     expect(getToken()).toBeNull();
+    expect(lastSignOutReason()).toBe('expired');
   });
 
   it('does not retry 4xx answers', async () => {

@@ -19,8 +19,8 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (isUnauthorized(error) && mutation.meta?.skipAuthRedirect !== true) endSession();
+      onError: (error) => {
+        if (isUnauthorized(error)) endSession();
       },
     }),
     defaultOptions: {
