@@ -126,7 +126,9 @@ export const transactionSummaries = pgTable(
     cardExpirationYear: smallint('card_expiration_year'),
   },
   (t) => [
-    index('summaries_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    // amount and BIN trail the default order's index: a deep page filtered by either (a range, a short prefix)
+    // then skips its OFFSET inside an index-only scan instead of visiting the table for every skipped row
+    index('summaries_org_created_idx').on(t.organizationId, t.createdAt, t.id, t.amountMinor, byteOrder(t.cardFirstDigits)),
     index('summaries_org_merchant_created_idx').on(t.organizationId, t.merchantId, t.createdAt, t.id),
     // Every other list index ends with merchant_id: past the order's id tie-breaker it changes no order, and it
     // lets an index-only scan (the deferred join of a page, the capped count) check a merchant token's scope

@@ -1,0 +1,2 @@
+DROP INDEX "summaries_org_created_idx";--> statement-breakpoint
+CREATE INDEX "summaries_org_created_idx" ON "transaction_summaries" USING btree ("organization_id","created_at","id","amount_minor","card_first_digits" collate "C");
