@@ -39,9 +39,9 @@ async function waitForHealth(server: ChildProcess, log: () => string): Promise<v
 
 /**
  * Starts the real server on a fresh database: seed through the token CLI (which also mints the limited
- * tokens, before the server holds the single-process PGlite), then the real app (e2e-server.ts: main.ts's
- * bootstrap) serving a frozen copy of dist/web taken now, so a concurrent `vite build` in this shared
- * checkout cannot pull the dashboard away mid-run. Returns the teardown.
+ * tokens, before the server holds the single-process PGlite), then the real server (src/server/main.ts) with
+ * WEB_ROOT set to a frozen copy of dist/web taken now, so a concurrent `vite build` in the same checkout
+ * cannot pull the dashboard away mid-run. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const busy = await fetch(`${e2eBaseUrl}/health`).then(
@@ -64,7 +64,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SEED: '1',
     SEED_SUMMARIES: String(seedSummaries),
     LOG_LEVEL: 'warn',
-    E2E_WEB_ROOT: webRoot,
+    WEB_ROOT: webRoot,
   };
   delete env.DATABASE_URL;
 
@@ -83,7 +83,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   ]);
 
   let output = '';
-  const server = spawn(tsx, ['e2e/support/e2e-server.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(tsx, ['src/server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
   };

@@ -10,6 +10,8 @@ export interface RuntimeEnv {
   publicApiBaseUrl: string;
   corsOrigin: string | undefined;
   logLevel: string;
+  /** folder of the built dashboard; undefined means dist/web */
+  webRoot: string | undefined;
 }
 
 function whole(name: string, value: string | undefined, fallback: number): number {
@@ -32,5 +34,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',
     corsOrigin: nonEmpty(env.CORS_ORIGIN),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
+    webRoot: nonEmpty(env.WEB_ROOT),
   };
 }

@@ -16,11 +16,13 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   const log = (line: string) => console.log(line);
   log(`Database: ${describeDatabase(env)}`);
   const prepared = await prepareDatabase(env, log);
+  const webRoot = env.webRoot === undefined ? defaultWebRoot : path.resolve(env.webRoot);
   const app = await buildApp({
     database: prepared.database,
     logger: { level: env.logLevel },
     publicApiBaseUrl: env.publicApiBaseUrl,
     corsOrigin: env.corsOrigin,
+    webRoot: webRoot,
   });
   try {
     await app.listen({ port: env.port, host: env.host });
@@ -33,7 +35,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
   const token = prepared.demoToken;
   log('');
-  const built = existsSync(path.join(defaultWebRoot, 'index.html'));
+  const built = existsSync(path.join(webRoot, 'index.html'));
   log(`  Dashboard:  ${options.dashboardUrl ?? (built ? `${origin}/` : `not built (run npm start, or npm run dev for hot reload)`)}`);
   log(`  API:        ${origin}/v1   (OpenAPI: ${origin}/openapi.json)`);
   if (token) {

@@ -61,7 +61,7 @@ describe('loading into PGlite', () => {
   it('bulk mode drops and rebuilds the secondary indexes exactly as the migrations define them', async () => {
     const indexes = () => database.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname");
     const before = await indexes();
-    expect(before.some((i) => i.indexname === 'summaries_org_first_digits_idx')).toBe(true);
+    expect(before.some((i) => i.indexname === 'summaries_org_created_idx')).toBe(true);
     const rebuilt: string[] = [];
     const result = await seedOrganization(database, {
       seed: 9,
@@ -73,7 +73,8 @@ describe('loading into PGlite', () => {
       onIndexRebuild: (name) => rebuilt.push(name),
     });
     expect(result.summaries).toBe(300);
-    expect(rebuilt).toHaveLength(14);
+    expect(rebuilt).toHaveLength(18);
+    expect(rebuilt).toContain('summaries_org_acquirer_sort_idx');
     expect(await indexes()).toEqual(before);
     expect(await count(database, 'SELECT count(*) AS n FROM cycles c WHERE NOT EXISTS (SELECT 1 FROM transaction_summaries s WHERE s.id = c.summary_id)')).toBe(0);
   });

@@ -40,4 +40,17 @@ describe('readPageInfo', () => {
     expect(describePage(readPageInfo(headers({ 'x-total-count': '1' }), 1, 20, 1), 'en-US')).toBe('Page 1 of 1 · 1 result');
     expect(describePage(readPageInfo(headers({ 'x-total-count': '0' }), 1, 20, 0), 'en-US')).toBe('Page 1 of 1 · 0 results');
   });
+
+  it('treats an estimated total as approximate: no last page, next from the Link header', () => {
+    const estimated = headers({
+      'x-total-count': '1000000',
+      'x-total-count-exact': 'false',
+      link: '</v1/x?page=1>; rel="first", </v1/x?page=2>; rel="prev", </v1/x?page=4>; rel="next"',
+    });
+    const info = readPageInfo(estimated, 3, 20, 20);
+    expect(info).toMatchObject({ total: 1_000_000, totalExact: false, lastPage: null, hasNext: true, hasPrev: true });
+    expect(describePage(info, 'en-US')).toBe('Page 3 · rows 41–60 of about 1,000,000');
+    const exact = readPageInfo(headers({ 'x-total-count': '331', 'x-total-count-exact': 'true' }), 3, 20, 20);
+    expect(exact).toMatchObject({ totalExact: true, lastPage: 17 });
+  });
 });

@@ -1,13 +1,15 @@
-import { parseLinkHeader, totalCountHeader } from '../../../contract/headers.ts';
+import { parseLinkHeader, totalCountExactHeader, totalCountHeader } from '../../../contract/headers.ts';
 
 /** The paging headers of a list response, kept as plain text so they can live in the query cache. */
 export interface PagingHeaders {
   link: string | null;
   totalCount: string | null;
+  /** X-Total-Count-Exact: "false" when X-Total-Count is the server's estimate (large result sets). */
+  totalCountExact?: string | null;
 }
 
 export function pagingHeaders(headers: Headers): PagingHeaders {
-  return { link: headers.get('link'), totalCount: headers.get(totalCountHeader) };
+  return { link: headers.get('link'), totalCount: headers.get(totalCountHeader), totalCountExact: headers.get(totalCountExactHeader) };
 }
 
 export interface PageInfo {
@@ -16,7 +18,9 @@ export interface PageInfo {
   rowsOnPage: number;
   /** Total matching records, when the server sends X-Total-Count; null otherwise. */
   total: number | null;
-  /** Last page number, when the total is known. */
+  /** False when the total is an estimate: then there is no last page to jump to. */
+  totalExact: boolean;
+  /** Last page number, when the total is known exactly. */
   lastPage: number | null;
   hasPrev: boolean;
   hasNext: boolean;
@@ -30,16 +34,20 @@ export function readPageInfo(headers: PagingHeaders | null, page: number, pageSi
   const links = parseLinkHeader(headers?.link);
   const totalText = headers?.totalCount ?? null;
   const total = totalText !== null && /^\d+$/.test(totalText) ? Number(totalText) : null;
-  const lastPage = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
+  const totalExact = headers?.totalCountExact !== 'false';
+  const lastPage = total === null || !totalExact ? null : Math.max(1, Math.ceil(total / pageSize));
   const hasLinks = Object.keys(links).length > 0;
   let hasNext: boolean;
   if (hasLinks) hasNext = 'next' in links;
   else if (lastPage !== null) hasNext = page < lastPage;
   else hasNext = rowsOnPage >= pageSize;
-  return { page, pageSize, rowsOnPage, total, lastPage, hasPrev: page > 1, hasNext };
+  return { page, pageSize, rowsOnPage, total, totalExact, lastPage, hasPrev: page > 1, hasNext };
 }
 
-/** "Page 3 of 17 · 331 results", or "Page 3 · rows 41–60" when the total is unknown. */
+/**
+ * "Page 3 of 17 · 331 results"; "Page 3 · rows 41–60 of about 1,000,000" when the total is an estimate;
+ * "Page 3 · rows 41–60" when the total is unknown.
+ */
 export function describePage(info: PageInfo, locale?: string): string {
   const n = new Intl.NumberFormat(locale);
   if (info.total !== null && info.lastPage !== null) {
@@ -48,5 +56,6 @@ export function describePage(info: PageInfo, locale?: string): string {
   }
   if (info.rowsOnPage === 0) return `Page ${n.format(info.page)}`;
   const first = (info.page - 1) * info.pageSize + 1;
-  return `Page ${n.format(info.page)} · rows ${n.format(first)}–${n.format(first + info.rowsOnPage - 1)}`;
+  const rows = `Page ${n.format(info.page)} · rows ${n.format(first)}–${n.format(first + info.rowsOnPage - 1)}`;
+  return info.total !== null && !info.totalExact ? `${rows} of about ${n.format(info.total)}` : rows;
 }
