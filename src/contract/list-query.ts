@@ -36,6 +36,6 @@ export const CreatedAtFilter = z
 
 export const AmountFilter = z
   .string()
-  .regex(amountFilterPattern, 'must be a decimal such as 150.00, or a range min..max with either side open')
+  .regex(amountFilterPattern, { message: 'must be a decimal such as 150.00, or a range min..max with either side open', abort: true })
   .refine((v) => parseAmountFilter(v) !== null, { message: 'must be a decimal such as 150.00, or a range min..max (min not above max)' })
   .meta({ description: 'A decimal (equal as a number) or an inclusive range min..max with either side open: 100.. or ..99.90', example: '100..250.50' });

@@ -59,6 +59,7 @@ describe.each(backends)('query validation and routing problems on $kind', ({ kin
       const problem = res.json<Problem>();
       expect(problem).toMatchObject({ status: 400, title: expect.any(String) as string, type: expect.any(String) as string });
       expect(problem.errors?.map((e) => e.parameter)).toContain(parameter);
+      expect(problem.errors?.filter((e) => e.parameter === parameter), 'one clear message per bad parameter').toHaveLength(1);
       expect(problem.detail).toContain(parameter);
     });
 
