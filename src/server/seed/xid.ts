@@ -1,6 +1,5 @@
+import { encodeXid } from '../lib/xid.ts';
 import { hash128 } from './prng.ts';
-
-const BASE32HEX = '0123456789abcdefghijklmnopqrstuv';
 
 /**
  * Deterministic XIDs (12 bytes → 20 base32hex characters, sortable by the time part):
@@ -22,24 +21,7 @@ export function xid(epochSeconds: number, namespace: number, counter: number): s
     bytes[i] = c % 256;
     c = Math.floor(c / 256);
   }
-  return encode(bytes);
-}
-
-function encode(bytes: Uint8Array): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32HEX[(buffer >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    buffer &= (1 << bits) - 1;
-  }
-  if (bits > 0) out += BASE32HEX[(buffer << (5 - bits)) & 31];
-  return out;
+  return encodeXid(bytes);
 }
 
 /** 24-bit namespace of a generator run: distinct organizations or seeds give distinct namespaces. */
