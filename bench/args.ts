@@ -17,6 +17,8 @@ export interface BenchOptions {
   /** repetitions of each dashboard interaction */
   browserRepeats: number;
   browser: boolean;
+  /** only the dashboard timings: no API, throughput or SQL phases, and no report files (printed only) */
+  browserOnly: boolean;
   sql: boolean;
   explain: boolean;
   outDir: string;
@@ -32,6 +34,7 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --seconds S          seconds per case with 1 connection (default 3; quick 1)
   --min-requests N     at least N requests per case however slow (default 3)
   --connections N      connections of the throughput runs (default 8)
+  --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
   --out DIR            results folder (default bench/results)`;
 
@@ -54,6 +57,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'min-requests': { type: 'string' },
       connections: { type: 'string' },
       'no-browser': { type: 'boolean', default: false },
+      'browser-only': { type: 'boolean', default: false },
       'no-sql': { type: 'boolean', default: false },
       'no-explain': { type: 'boolean', default: false },
       out: { type: 'string' },
@@ -62,6 +66,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
     },
   });
   if (values.help) return null;
+  if (values['browser-only'] && values['no-browser']) throw new Error('--browser-only and --no-browser exclude each other');
   const summaries = whole('summaries', values.summaries, 1_000_000);
   const quick = values.quick;
   const seconds = whole('seconds', values.seconds, quick ? 1 : 3);
@@ -77,6 +82,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
     connections: whole('connections', values.connections, 8),
     browserRepeats: quick ? 5 : 20,
     browser: !values['no-browser'],
+    browserOnly: values['browser-only'],
     sql: !values['no-sql'],
     explain: !values['no-explain'],
     outDir: path.resolve(values.out ?? path.join('bench', 'results')),
