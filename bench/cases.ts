@@ -1,4 +1,5 @@
 import { summaryOrderFields } from '../src/contract/enums.ts';
+import type { Samples } from '../src/server/db/explain-views.ts';
 
 export type Endpoint = 'summaries' | 'events' | 'health';
 /** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
@@ -23,18 +24,8 @@ export function caseUrl(c: BenchCase): string {
   return `${pathOf[c.endpoint]}${query ? `?${query}` : ''}`;
 }
 
-/** Values seen in the data: the newest rows give a real amount, BIN, last digits and day. */
-export interface Samples {
-  amount: string;
-  binPrefix: string;
-  lastDigits: string;
-  /** UTC day of the newest summary, YYYY-MM-DD */
-  day: string;
-  /** the seven days up to and including `day`, as a created_at range */
-  week: string;
-  eventDay: string;
-  eventWeek: string;
-}
+/** Values seen in the data (the newest rows): a real amount, BIN, last digits, day and week; shared with the EXPLAIN tool. */
+export type { Samples };
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 function weekUpTo(iso: string): string {
