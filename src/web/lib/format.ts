@@ -1,10 +1,17 @@
 import { minorToDecimal } from '../../contract/money.ts';
 import { timestampToNs } from '../../contract/filters.ts';
 
+let cachedLocale: string | undefined;
+// navigator.languages builds a fresh array on every read, and every amount and time cell asks: read it once,
+// again only after the browser says the preference changed.
+if (typeof window !== 'undefined') window.addEventListener('languagechange', () => (cachedLocale = undefined));
+
 /** The operator's locale: the browser's first preference, Brazilian Portuguese when none is known. */
 export function operatorLocale(): string {
-  if (typeof navigator !== 'undefined' && navigator.languages.length > 0) return navigator.languages[0] ?? 'pt-BR';
-  return 'pt-BR';
+  if (cachedLocale !== undefined) return cachedLocale;
+  if (typeof navigator === 'undefined') return 'pt-BR';
+  cachedLocale = navigator.languages.length > 0 ? (navigator.languages[0] ?? 'pt-BR') : 'pt-BR';
+  return cachedLocale;
 }
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
@@ -40,19 +47,32 @@ function toMillis(iso: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Constructing an Intl.DateTimeFormat costs far more than formatting with one: one per locale and zone. */
+function dateTimeFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone,
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Local date and time in the operator's (or the given) time zone, to the second. */
 export function formatDateTime(iso: string, timeZone?: string, locale = operatorLocale()): string {
   const ms = toMillis(iso);
   if (ms === null) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-  }).format(ms);
+  return dateTimeFormat(locale, timeZone).format(ms);
 }
 
 /**

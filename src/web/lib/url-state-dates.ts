@@ -22,8 +22,11 @@ export const datePresetLabels: Record<DatePreset, string> = {
   thisMonth: 'This month',
 };
 
+let zone: string | undefined;
+/** The browser's time zone; read once, since every read constructs an Intl.DateTimeFormat. */
 export function operatorTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone;
 }
 
 const partsCache = new Map<string, Intl.DateTimeFormat>();

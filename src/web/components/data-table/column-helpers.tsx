@@ -1,6 +1,6 @@
 import type { ColumnHelper, RowData } from '@tanstack/react-table';
 import { ExpandButton } from './expand-button.tsx';
-import { detailId } from './data-table.tsx';
+import { detailId } from './data-row.tsx';
 import type { ListFeatures } from './features.ts';
 
 /** The disclosure column: first, narrow, labelled with what the row is. */

@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Header, ReactTable, RowData } from '@tanstack/react-table';
 import type { ListFeatures } from './features.ts';
+import { DataRow } from './data-row.tsx';
 import { SortButton } from './sort-button.tsx';
 import styles from './data-table.module.css';
 
@@ -9,16 +10,12 @@ export interface DataTableProps<TData extends RowData> {
   table: ReactTable<ListFeatures, TData, any>;
   /** Accessible name of the table. */
   label: string;
-  /** Detail panel of an expanded row. */
+  /** Detail panel of an expanded row; keep it stable (module level) so unchanged rows skip re-rendering. */
   renderDetail: (row: TData) => ReactNode;
   /** Newer data is on its way: dim the rows on screen rather than blanking them. */
   stale?: boolean;
   /** Prefix for the detail panels' element ids. */
   idPrefix: string;
-}
-
-export function detailId(prefix: string, rowId: string): string {
-  return `${prefix}-detail-${rowId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
 function ariaSort(header: Header<ListFeatures, RowData, unknown>) {
@@ -67,36 +64,9 @@ export function DataTable<TData extends RowData>({ table, label, renderDetail, s
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => {
-            const open = row.getIsExpanded();
-            return (
-              <Fragment key={row.id}>
-                <tr className={open ? styles.open : undefined} data-row-id={row.id}>
-                  {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
-                    const value = cell.column.accessorFn ? cell.getValue() : undefined;
-                    return (
-                      <td
-                        key={cell.id}
-                        data-column={cell.column.id}
-                        data-label={meta?.card ? undefined : meta?.label}
-                        data-card={meta?.card}
-                        data-value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined}
-                        className={[meta?.align === 'end' && styles.end, meta?.mono && styles.mono].filter(Boolean).join(' ') || undefined}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    );
-                  })}
-                </tr>
-                {open ? (
-                  <tr id={detailId(idPrefix, row.id)} className={styles.detailRow}>
-                    <td colSpan={columnCount}>{renderDetail(row.original)}</td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
+          {table.getRowModel().rows.map((row) => (
+            <DataRow key={row.id} row={row} open={row.getIsExpanded()} columnCount={columnCount} idPrefix={idPrefix} renderDetail={renderDetail} />
+          ))}
         </tbody>
       </table>
     </div>

@@ -48,8 +48,14 @@ export function readPageInfo(headers: PagingHeaders | null, page: number, pageSi
  * "Page 3 of 17 · 331 results"; "Page 3 · rows 41–60 of about 1,000,000" when the total is an estimate;
  * "Page 3 · rows 41–60" when the total is unknown.
  */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function describePage(info: PageInfo, locale?: string): string {
-  const n = new Intl.NumberFormat(locale);
+  let n = numberFormats.get(locale ?? '');
+  if (!n) {
+    n = new Intl.NumberFormat(locale);
+    numberFormats.set(locale ?? '', n);
+  }
   if (info.total !== null && info.lastPage !== null) {
     const results = `${n.format(info.total)} ${info.total === 1 ? 'result' : 'results'}`;
     return `Page ${n.format(info.page)} of ${n.format(info.lastPage)} · ${results}`;

@@ -22,6 +22,7 @@ import { RefreshControls } from './refresh-controls.tsx';
 import styles from './events.module.css';
 
 const noRows: Event[] = [];
+const renderDetail = (event: Event) => <EventDetail event={event} />;
 const sortOptions = [{ id: 'created_at', label: 'Created' }] as const;
 
 export function EventsPage() {
@@ -89,7 +90,7 @@ export function EventsPage() {
         label="Events"
         idPrefix={eventIdPrefix}
         stale={query.isPlaceholderData && query.isFetching}
-        renderDetail={(event) => <EventDetail event={event} />}
+        renderDetail={renderDetail}
       />
     );
 

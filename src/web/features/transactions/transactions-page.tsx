@@ -21,6 +21,7 @@ import { summaryFilterKeys, summaryUrlSpec } from './transactions-url.ts';
 import styles from './transactions.module.css';
 
 const noRows: Summary[] = [];
+const renderDetail = (summary: Summary) => <SummaryDetail summary={summary} />;
 
 export function TransactionsPage() {
   const { values, get, update, dropped, dismissDropped } = useListUrlState(summaryUrlSpec);
@@ -86,7 +87,7 @@ export function TransactionsPage() {
         label="Transactions"
         idPrefix={summaryIdPrefix}
         stale={query.isPlaceholderData && query.isFetching}
-        renderDetail={(summary) => <SummaryDetail summary={summary} />}
+        renderDetail={renderDetail}
       />
     );
 
