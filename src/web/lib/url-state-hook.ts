@@ -39,7 +39,13 @@ export function useListUrlState<K extends string>(spec: ListUrlSpec<K>) {
     void setSearchParams((current) => current, { replace: true, state: null });
   }, [setSearchParams]);
 
+  /** The values `update(changes)` would leave in the URL, without navigating: to start loading them at once. */
+  const preview = useCallback(
+    (changes: ListChanges<K>) => readListParams(spec, applyListChanges(spec, searchParams, changes)).values,
+    [spec, searchParams],
+  );
+
   const get = useCallback((key: K) => effectiveValue(spec, read.values, key), [spec, read.values]);
 
-  return { values: read.values, get, update, dropped, dismissDropped };
+  return { values: read.values, get, update, preview, dropped, dismissDropped };
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable, type ExpandedState } from '@tanstack/react-table';
 import type { Summary } from '../../../contract/summaries.ts';
 import { Button } from '../../components/button.tsx';
@@ -12,27 +12,41 @@ import { Pagination } from '../../components/data-table/pagination.tsx';
 import { readPageInfo } from '../../components/data-table/paging.ts';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { TableSkeleton } from '../../components/data-table/table-skeleton.tsx';
+import { effectiveValue, type ListChanges } from '../../lib/url-state.ts';
 import { useListUrlState } from '../../lib/url-state-hook.ts';
 import { summariesQuery, type SummaryParams } from './api/summaries-query.ts';
 import { SummaryDetail } from './summary-detail.tsx';
 import { summaryColumns, summaryIdPrefix, summaryRowId, summarySortOptions } from './transactions-columns.tsx';
 import { clearAllChanges, TransactionsFilters } from './transactions-filters.tsx';
-import { summaryFilterKeys, summaryUrlSpec } from './transactions-url.ts';
+import { summaryFilterKeys, summaryUrlSpec, type SummaryKey } from './transactions-url.ts';
 import styles from './transactions.module.css';
 
 const noRows: Summary[] = [];
 const renderDetail = (summary: Summary) => <SummaryDetail summary={summary} />;
 
+/** The API parameters of a view: its URL values plus the page, size and order in effect. */
+function summaryParams(values: Partial<Record<SummaryKey, string>>): SummaryParams {
+  const get = (key: SummaryKey) => effectiveValue(summaryUrlSpec, values, key);
+  return { ...values, page: String(Number(get('page'))), limit: String(Number(get('limit'))), order_by: get('order_by'), order_direction: get('order_direction') };
+}
+
 export function TransactionsPage() {
-  const { values, get, update, dropped, dismissDropped } = useListUrlState(summaryUrlSpec);
+  const { values, get, update: navigate, preview, dropped, dismissDropped } = useListUrlState(summaryUrlSpec);
   const page = Number(get('page'));
   const limit = Number(get('limit'));
-  const params: SummaryParams = useMemo(
-    () => ({ ...values, page: String(page), limit: String(limit), order_by: get('order_by'), order_direction: get('order_direction') }),
-    [values, page, limit, get],
-  );
+  const params = useMemo(() => summaryParams(values), [values]);
   const query = useQuery(summariesQuery(params));
   const queryClient = useQueryClient();
+  // Every change of the view starts loading its page in the input's own event rather than after the
+  // navigation has rendered; the query that renders it then joins that request (same key).
+  const update = useCallback(
+    (changes: ListChanges<SummaryKey>) => {
+      const next = summariesQuery(summaryParams(preview(changes)));
+      if (hashKey(next.queryKey) !== hashKey(summariesQuery(params).queryKey)) void queryClient.prefetchQuery(next);
+      navigate(changes);
+    },
+    [preview, params, queryClient, navigate],
+  );
   const rows = query.data?.rows ?? noRows;
   const info = readPageInfo(query.data?.paging ?? null, page, limit, rows.length);
   const showingCurrent = !query.isPlaceholderData;
