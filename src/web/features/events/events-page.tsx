@@ -2,8 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable, type ExpandedState } from '@tanstack/react-table';
 import type { Event } from '../../../contract/events.ts';
-import { Button } from '../../components/button.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DroppedNotice } from '../../components/data-table/dropped-notice.tsx';
@@ -11,7 +9,7 @@ import { listFeatures, nextOrder, sortingState } from '../../components/data-tab
 import { Pagination } from '../../components/data-table/pagination.tsx';
 import { readPageInfo } from '../../components/data-table/paging.ts';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
-import { TableSkeleton } from '../../components/data-table/table-skeleton.tsx';
+import { ListBody } from '../../components/data-table/list-body.tsx';
 import { useListUrlState } from '../../lib/url-state-hook.ts';
 import { eventsQuery, type EventParams } from './api/events-query.ts';
 import { EventDetail } from './event-detail.tsx';
@@ -65,34 +63,23 @@ export function EventsPage() {
   });
 
   const hasFilters = eventFilterKeys.some((k) => values[k] !== undefined);
-  let body;
-  if (query.isPending) body = <TableSkeleton label="Loading events" />;
-  else if (query.isError && !query.data) body = null;
-  else if (rows.length === 0 && page > 1)
-    body = (
-      <EmptyState title="This page is past the end of the list" action={<Button onClick={() => update({ page: null })}>Go to the first page</Button>}>
-        The list has fewer pages than the link asked for.
-      </EmptyState>
-    );
-  else if (rows.length === 0)
-    body = (
-      <EmptyState
-        title={hasFilters ? 'No events match these filters' : 'No events yet'}
-        action={hasFilters ? <Button onClick={() => update(clearEventFilters())}>Clear filters</Button> : undefined}
-      >
-        {hasFilters ? 'Try another status or a wider date range.' : 'Webhook notifications appear here as the platform processes them.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <DataTable
-        table={table}
-        label="Events"
-        idPrefix={eventIdPrefix}
-        stale={query.isPlaceholderData && query.isFetching}
-        renderDetail={renderDetail}
-      />
-    );
+  const body = (
+    <ListBody
+      noun="events"
+      loading={query.isPending}
+      failed={query.isError && !query.data}
+      rowCount={rows.length}
+      page={page}
+      hasFilters={hasFilters}
+      emptyTitle="No events yet"
+      emptyText="Webhook notifications appear here as the platform processes them."
+      filteredText="Try another status or a wider date range."
+      onFirstPage={() => update({ page: null })}
+      onClearFilters={() => update(clearEventFilters())}
+    >
+      <DataTable table={table} label="Events" idPrefix={eventIdPrefix} stale={query.isPlaceholderData && query.isFetching} renderDetail={renderDetail} />
+    </ListBody>
+  );
 
   return (
     <section className={styles.page}>

@@ -2,8 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTable, type ExpandedState } from '@tanstack/react-table';
 import type { Summary } from '../../../contract/summaries.ts';
-import { Button } from '../../components/button.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DroppedNotice } from '../../components/data-table/dropped-notice.tsx';
@@ -11,7 +9,7 @@ import { listFeatures, nextOrder, sortingState } from '../../components/data-tab
 import { Pagination } from '../../components/data-table/pagination.tsx';
 import { readPageInfo } from '../../components/data-table/paging.ts';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
-import { TableSkeleton } from '../../components/data-table/table-skeleton.tsx';
+import { ListBody } from '../../components/data-table/list-body.tsx';
 import { effectiveValue, type ListChanges } from '../../lib/url-state.ts';
 import { useListUrlState } from '../../lib/url-state-hook.ts';
 import { summariesQuery, type SummaryParams } from './api/summaries-query.ts';
@@ -76,34 +74,23 @@ export function TransactionsPage() {
   });
 
   const hasFilters = summaryFilterKeys.some((k) => values[k] !== undefined);
-  let body;
-  if (query.isPending) body = <TableSkeleton label="Loading transactions" />;
-  else if (query.isError && !query.data) body = null;
-  else if (rows.length === 0 && page > 1)
-    body = (
-      <EmptyState title="This page is past the end of the list" action={<Button onClick={() => update({ page: null })}>Go to the first page</Button>}>
-        The list has fewer pages than the link asked for.
-      </EmptyState>
-    );
-  else if (rows.length === 0)
-    body = (
-      <EmptyState
-        title={hasFilters ? 'No transactions match these filters' : 'No transactions yet'}
-        action={hasFilters ? <Button onClick={() => update(clearAllChanges())}>Clear filters</Button> : undefined}
-      >
-        {hasFilters ? 'Try a wider date range or fewer filters.' : 'Transactions appear here as acquirers report them.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <DataTable
-        table={table}
-        label="Transactions"
-        idPrefix={summaryIdPrefix}
-        stale={query.isPlaceholderData && query.isFetching}
-        renderDetail={renderDetail}
-      />
-    );
+  const body = (
+    <ListBody
+      noun="transactions"
+      loading={query.isPending}
+      failed={query.isError && !query.data}
+      rowCount={rows.length}
+      page={page}
+      hasFilters={hasFilters}
+      emptyTitle="No transactions yet"
+      emptyText="Transactions appear here as acquirers report them."
+      filteredText="Try a wider date range or fewer filters."
+      onFirstPage={() => update({ page: null })}
+      onClearFilters={() => update(clearAllChanges())}
+    >
+      <DataTable table={table} label="Transactions" idPrefix={summaryIdPrefix} stale={query.isPlaceholderData && query.isFetching} renderDetail={renderDetail} />
+    </ListBody>
+  );
 
   return (
     <section className={styles.page}>
