@@ -2,8 +2,6 @@
  * ABECS response codes (Brazilian card-acquiring standard, as returned in ISO 8583 field 39) used by the
  * generator, with the weight each decline reason gets among denied authorizations.
  */
-export const approvedResponse = { code: '00', message: 'Transação aprovada' } as const;
-
 export const approvalMessages = {
   authorization: 'Transação aprovada',
   pre_authorization: 'Pré-autorização aprovada',

@@ -58,6 +58,3 @@ export function pickSaleTime(rng: Rng, anchorMs: number): number {
 }
 
 /** ISO text with milliseconds. */
-export function isoMs(ms: number): string {
-  return new Date(ms).toISOString();
-}

@@ -14,4 +14,3 @@ export function Button({ variant = 'secondary', size = 'default', className, typ
   return <button type={type} className={classes} {...rest} />;
 }
 
-export const buttonClassNames = styles;

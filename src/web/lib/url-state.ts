@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { pageSizes } from '../../contract/list-query.ts';
 
 /**
  * List views keep every filter, sort, page and page size in the URL. A view is described by a spec: the
@@ -115,12 +116,12 @@ export function effectiveValue<K extends string>(spec: ListUrlSpec<K>, values: P
 }
 
 /** Page sizes the dashboard offers (the API accepts 1 to 100). */
-export const pageSizeOptions = ['20', '50', '100'] as const;
+export const pageSizeOptions: readonly string[] = pageSizes.map(String);
+
+/** The list defaults of the contract's query schemas, left out of the URL. */
+export const listUrlDefaults = { page: '1', limit: '20', order_by: 'created_at', order_direction: 'desc' } as const;
 
 export function refinePageSize(value: string): string | null {
-  return (pageSizeOptions as readonly string[]).includes(value) ? null : 'must be 20, 50 or 100';
+  return pageSizeOptions.includes(value) ? null : `must be ${pageSizeOptions.slice(0, -1).join(', ')} or ${pageSizeOptions.at(-1)}`;
 }
 
-export function describeDropped(dropped: DroppedParam): string {
-  return `${dropped.key}=${dropped.value}`;
-}

@@ -1,11 +1,11 @@
 import { summaryQueryShape } from '../../../contract/summaries.ts';
-import { refinePageSize, type ListUrlSpec } from '../../lib/url-state.ts';
+import { listUrlDefaults, refinePageSize, type ListUrlSpec } from '../../lib/url-state.ts';
 
 export type SummaryKey = keyof typeof summaryQueryShape;
 
 export const summaryUrlSpec: ListUrlSpec<SummaryKey> = {
   shape: summaryQueryShape,
-  defaults: { page: '1', limit: '20', order_by: 'created_at', order_direction: 'desc' },
+  defaults: listUrlDefaults,
   refine: { limit: refinePageSize },
   pageKey: 'page',
 };
