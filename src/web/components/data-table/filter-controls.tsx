@@ -12,9 +12,10 @@ interface FieldProps {
   onChange: (value: string | null) => void;
 }
 
-function ClearButton({ label, onClear }: { label: string; onClear: () => void }) {
+/** The "×" that clears one filter; positioned inside its input unless `className` places it elsewhere. */
+export function ClearButton({ label, onClear, className }: { label: string; onClear: () => void; className?: string }) {
   return (
-    <button type="button" className={styles.clear} onClick={onClear} aria-label={`Clear ${label}`} title={`Clear ${label}`}>
+    <button type="button" className={[styles.clear, className].filter(Boolean).join(' ')} onClick={onClear} aria-label={`Clear ${label}`} title={`Clear ${label}`}>
       <svg viewBox="0 0 12 12" aria-hidden="true">
         <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
       </svg>

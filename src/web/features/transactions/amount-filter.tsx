@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { parseAmountFilter } from '../../../contract/filters.ts';
 import { decimalPattern } from '../../../contract/money.ts';
 import styles from '../../components/data-table/filters.module.css';
+import { ClearButton } from '../../components/data-table/filter-controls.tsx';
 import local from './transactions.module.css';
 
 type Mode = 'exact' | 'range';
@@ -103,9 +104,7 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
           </div>
         ) : null}
         {value ? (
-          <button type="button" className={local.clearText} onClick={() => onChange(null)} aria-label="Clear Amount">
-            ×
-          </button>
+          <ClearButton label="Amount" onClear={() => onChange(null)} className={local.clearInline} />
         ) : null}
       </div>
       {error ? (
