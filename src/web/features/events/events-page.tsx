@@ -10,6 +10,7 @@ import { Pagination } from '../../components/data-table/pagination.tsx';
 import { readPageInfo } from '../../components/data-table/paging.ts';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { ListBody } from '../../components/data-table/list-body.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { useListUrlState } from '../../lib/url-state-hook.ts';
 import { eventsQuery, type EventParams } from './api/events-query.ts';
 import { EventDetail } from './event-detail.tsx';
@@ -21,9 +22,10 @@ import styles from './events.module.css';
 
 const noRows: Event[] = [];
 const renderDetail = (event: Event) => <EventDetail event={event} />;
-const sortOptions = [{ id: 'created_at', label: 'Created' }] as const;
-
 export function EventsPage() {
+  const t = useT();
+  const columns = useMemo(() => eventColumns(t), [t]);
+  const sortOptions = useMemo(() => [{ id: 'created_at', label: t('events.col.created') }], [t]);
   const { values, get, update, dropped, dismissDropped } = useListUrlState(eventUrlSpec);
   const page = Number(get('page'));
   const limit = Number(get('limit'));
@@ -46,7 +48,7 @@ export function EventsPage() {
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const table = useTable({
     features: listFeatures,
-    columns: eventColumns,
+    columns,
     data: rows,
     getRowId: (e) => e.eventId,
     getRowCanExpand: () => true,
@@ -65,19 +67,20 @@ export function EventsPage() {
   const hasFilters = eventFilterKeys.some((k) => values[k] !== undefined);
   const body = (
     <ListBody
-      noun="events"
+      loadingLabel={t('events.loading')}
       loading={query.isPending}
       failed={query.isError && !query.data}
       rowCount={rows.length}
       page={page}
       hasFilters={hasFilters}
-      emptyTitle="No events yet"
-      emptyText="Webhook notifications appear here as the platform processes them."
-      filteredText="Try another status or a wider date range."
+      emptyTitle={t('events.emptyTitle')}
+      emptyText={t('events.emptyText')}
+      filteredTitle={t('events.filteredTitle')}
+      filteredText={t('events.filteredText')}
       onFirstPage={() => update({ page: null })}
       onClearFilters={() => update(clearEventFilters())}
     >
-      <DataTable table={table} label="Events" idPrefix={eventIdPrefix} stale={query.isPlaceholderData && query.isFetching} renderDetail={renderDetail} />
+      <DataTable table={table} label={t('events.tableLabel')} idPrefix={eventIdPrefix} stale={query.isPlaceholderData && query.isFetching} renderDetail={renderDetail} />
     </ListBody>
   );
 
@@ -85,8 +88,8 @@ export function EventsPage() {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1>Events</h1>
-          <p className={styles.subtitle}>Webhook notifications processed by the platform.</p>
+          <h1>{t('events.title')}</h1>
+          <p className={styles.subtitle}>{t('events.subtitle')}</p>
         </div>
         <RefreshControls
           fetching={query.isFetching && !query.isPlaceholderData}
@@ -108,7 +111,7 @@ export function EventsPage() {
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
       {body}
       {rows.length > 0 || page > 1 ? (
-        <Pagination label="Events pages" info={info} onPage={(p) => update({ page: String(p) })} onPageSize={(size) => update({ limit: size })} />
+        <Pagination label={t('events.pagesLabel')} info={info} onPage={(p) => update({ page: String(p) })} onPageSize={(size) => update({ limit: size })} />
       ) : null}
     </section>
   );

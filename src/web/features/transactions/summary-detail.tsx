@@ -8,6 +8,7 @@ import { dash } from '../../components/data-table/column-helpers.tsx';
 import { maskCard } from '../../lib/format.ts';
 import { cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from './labels.ts';
 import styles from './summary-detail.module.css';
+import { mapLink } from '../../components/map-link.tsx';
 
 function Fact({ term, children, copy }: { term: string; children: ReactNode; copy?: string | null }) {
   return (
@@ -19,10 +20,6 @@ function Fact({ term, children, copy }: { term: string; children: ReactNode; cop
       </dd>
     </div>
   );
-}
-
-export function mapLink(lat: number, lon: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
 }
 
 function CycleCard({ cycle, currency, index }: { cycle: Cycle; currency: string; index: number }) {

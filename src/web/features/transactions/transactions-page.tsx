@@ -76,7 +76,7 @@ export function TransactionsPage() {
   const hasFilters = summaryFilterKeys.some((k) => values[k] !== undefined);
   const body = (
     <ListBody
-      noun="transactions"
+      loadingLabel="Loading transactions"
       loading={query.isPending}
       failed={query.isError && !query.data}
       rowCount={rows.length}
@@ -84,6 +84,7 @@ export function TransactionsPage() {
       hasFilters={hasFilters}
       emptyTitle="No transactions yet"
       emptyText="Transactions appear here as acquirers report them."
+      filteredTitle="No transactions match these filters"
       filteredText="Try a wider date range or fewer filters."
       onFirstPage={() => update({ page: null })}
       onClearFilters={() => update(clearAllChanges())}
