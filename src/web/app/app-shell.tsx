@@ -67,7 +67,7 @@ export function AppShell() {
             </Badge>
           ) : null}
         </div>
-        <LanguageSwitch className={styles.language} />
+        <LanguageSwitch className={styles.language} compact />
         <Button size="small" onClick={signOut}>
           {t('app.signOut')}
         </Button>
