@@ -1,6 +1,8 @@
-import type { BadgeTone } from '../../components/badge.tsx';
-
-/** Display names for the contract's enum values (enums.ts). Unknown values fall back to the raw text. */
+/**
+ * Display names for the contract's enum values (enums.ts). Unknown values fall back to the raw text.
+ * English only: the translated, shared labels are lib/domain/domain-labels.ts (domainLabel); this file goes
+ * when the transactions texts are translated (issue 8, support).
+ */
 export const acquirerLabels: Record<string, string> = {
   cielo: 'Cielo',
   rede: 'Rede',
@@ -32,16 +34,6 @@ export const statusLabels: Record<string, string> = {
   canceled: 'Canceled',
   failed: 'Failed',
   processed: 'Processed',
-};
-
-export const statusTones: Record<string, BadgeTone> = {
-  approved: 'success',
-  processed: 'success',
-  pending: 'warning',
-  denied: 'danger',
-  failed: 'danger',
-  refunded: 'info',
-  canceled: 'neutral',
 };
 
 export const cycleTypeLabels: Record<string, string> = {

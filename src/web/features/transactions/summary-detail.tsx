@@ -6,7 +6,8 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash } from '../../components/data-table/column-helpers.tsx';
 import { maskCard } from '../../lib/format.ts';
-import { cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from './labels.ts';
+import { cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels } from './labels.ts';
+import { statusTones } from '../../lib/domain/domain-labels.ts';
 import styles from './summary-detail.module.css';
 import { mapLink } from '../../components/map-link.tsx';
 

@@ -6,7 +6,8 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash, expandColumn } from '../../components/data-table/column-helpers.tsx';
 import type { ListFeatures } from '../../components/data-table/features.ts';
-import { acquirerLabels, cardBrandLabels, label, paymentMethodLabels, statusLabels, statusTones } from './labels.ts';
+import { acquirerLabels, cardBrandLabels, label, paymentMethodLabels, statusLabels } from './labels.ts';
+import { statusTones } from '../../lib/domain/domain-labels.ts';
 import styles from './transactions.module.css';
 
 const helper = createColumnHelper<ListFeatures, Summary>();
