@@ -42,17 +42,20 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** Reads the bearer token of every route that declares `config.auth`, before the body is read. */
-export function registerAuthentication(app: FastifyInstance, db: Db): void {
+export function registerAuthentication(app: FastifyInstance, db: Db, failureGuard: (request: FastifyRequest) => Promise<ApiProblem | null>): void {
   app.decorateRequest('caller', null);
+  const refuse = async (request: FastifyRequest, problem: ApiProblem): Promise<never> => {
+    throw (await failureGuard(request)) ?? problem;
+  };
   app.addHook('onRequest', async (request) => {
     const needed = request.routeOptions.config.auth;
     if (!needed) return;
     const token = bearerToken(request);
     if (token === null) throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
-    if (token === '') throw unauthorized('The Authorization header must be "Bearer <token>".', true);
+    if (token === '') return refuse(request, unauthorized('The Authorization header must be "Bearer <token>".', true));
     const identity = await findToken(db, token);
-    if (!identity) throw unauthorized('The access token is not valid.', true);
-    if (identity.revoked) throw unauthorized('The access token has been revoked.', true);
+    if (!identity) return refuse(request, unauthorized('The access token is not valid.', true));
+    if (identity.revoked) return refuse(request, unauthorized('The access token has been revoked.', true));
     const granted = identity.scopes.filter((s): s is Scope => (scopes as readonly string[]).includes(s));
     request.caller = { ...identity, scopes: granted };
     if (needed !== 'any' && !granted.includes(needed)) {
