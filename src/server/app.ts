@@ -4,6 +4,8 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { registerCookies } from './auth/session-cookie.ts';
+import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, requireJsonBodies, sendProblem } from './errors.ts';
 import type { ApiInstance } from './lib/api-instance.ts';
@@ -17,6 +19,7 @@ import { eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { providerRoutes } from './routes/providers.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { summaryRoutes } from './routes/summaries.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
 
@@ -38,6 +41,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** behind a TLS-terminating proxy (BEHIND_TLS): HSTS, Secure session cookie */
   behindTls?: boolean;
+  /** a dashboard session ends after this many minutes without a request (SESSION_IDLE_MINUTES) */
+  sessionIdleMinutes?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
@@ -59,7 +64,9 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerCors(app, options.corsOrigin);
   const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits);
-  registerAuthentication(app, options.database.db, authFailureGuard);
+  const sessions = { idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000, secure: options.behindTls ?? false };
+  await registerCookies(app);
+  registerAuthentication(app, options.database.db, authFailureGuard, sessions);
   requireJsonBodies(app);
   await registerOpenApi(app, options.publicApiBaseUrl ?? '');
 
@@ -69,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   credentialRoutes(app);
   summaryRoutes(app);
   eventRoutes(app);
+  sessionRoutes(app, sessions);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
