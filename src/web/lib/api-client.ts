@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
-import { getToken } from './session.ts';
+import { getBearerToken } from './session.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'parse';
 
@@ -69,7 +69,7 @@ async function request<T>(
 ): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
-  const token = tokenOverride ?? getToken();
+  const token = tokenOverride ?? getBearerToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
@@ -104,6 +104,11 @@ export async function apiGet<T>(
   options?: { params?: Params; signal?: AbortSignal; /** sign-in checks a token before storing it */ token?: string },
 ): Promise<ApiResponse<T>> {
   return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params, options?.token);
+}
+
+/** A call without a body (POST /v1/session, DELETE /v1/session): `token` sends that bearer token instead of the session's. */
+export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodType<T>, options?: { token?: string }): Promise<ApiResponse<T>> {
+  return request(method, path, schema, {}, undefined, options?.token);
 }
 
 export async function apiPost<T>(

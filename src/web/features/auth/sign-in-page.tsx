@@ -5,11 +5,12 @@ import { Button } from '../../components/button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';
-import { setToken } from '../../lib/session.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { startSession, usesCookieSession } from '../../lib/session.ts';
 import { safeNextPath } from './access.ts';
-import { fetchMeWithToken } from './api/me.ts';
+import { signInWith } from './api/session.ts';
 import styles from './sign-in-page.module.css';
-import { useToken } from './use-token.ts';
+import { useSession } from './use-token.ts';
 import { rememberVerifiedMe } from './verified-me.ts';
 
 /** The token check: a direct call, no query cache (that lives behind sign-in, see app/signed-in-layout.tsx). */
@@ -24,7 +25,8 @@ function signInError(error: unknown): { title: string; detail: string } {
 }
 
 export function SignInPage() {
-  const token = useToken();
+  const session = useSession();
+  const t = useT();
   const [params] = useSearchParams();
   const [value, setValue] = useState('');
   const [shown, setShown] = useState(false);
@@ -33,7 +35,7 @@ export function SignInPage() {
   const next = safeNextPath(params.get('next'));
   const [check, setCheck] = useState<Check>({ state: 'idle' });
 
-  if (token !== null) return <Navigate to={next ?? '/'} replace />;
+  if (session.status === 'signed-in') return <Navigate to={next ?? '/'} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,10 +43,10 @@ export function SignInPage() {
     setEmptyError(candidate === '');
     if (candidate === '' || check.state === 'pending') return;
     setCheck({ state: 'pending' });
-    fetchMeWithToken(candidate).then(
+    signInWith(candidate).then(
       (me) => {
-        rememberVerifiedMe(candidate, me);
-        setToken(candidate);
+        rememberVerifiedMe(me);
+        startSession(usesCookieSession() ? null : candidate);
       },
       (error: unknown) => setCheck({ state: 'failed', error }),
     );
@@ -57,7 +59,7 @@ export function SignInPage() {
       <div className={styles.card}>
         <p className={styles.brand}>Acquirer Console</p>
         <h1 className={styles.title}>Sign in</h1>
-        <p className={styles.lead}>Paste the access token your organization issued. It is kept in this browser tab only and forgotten when the tab closes.</p>
+        <p className={styles.lead}>{t(usesCookieSession() ? 'auth.signIn.leadSession' : 'auth.signIn.leadTab')}</p>
         {params.get('reason') === 'expired' && !failure ? (
           <Banner tone="notice" title="Your session ended" className={styles.banner}>
             The server no longer accepts the token. Sign in again to continue where you were.
