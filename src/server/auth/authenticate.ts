@@ -29,11 +29,11 @@ declare module 'fastify' {
 
 const realm = 'acquirer-console';
 
-function unauthorized(detail: string, invalidToken: boolean): ApiProblem {
+function unauthorized(detail: string, invalidToken: boolean, type?: string): ApiProblem {
   const challenge = invalidToken
     ? `Bearer realm="${realm}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
     : `Bearer realm="${realm}"`;
-  return new ApiProblem({ status: 401, detail, headers: { 'www-authenticate': challenge } });
+  return new ApiProblem({ status: 401, detail, type, headers: { 'www-authenticate': challenge } });
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -42,6 +42,9 @@ function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer +([^\s]+) *$/i.exec(header);
   return match?.[1] ?? '';
 }
+
+/** The problem type of a 401 for a session cookie the server no longer accepts (the dashboard says "your session ended"). */
+const sessionEndedType = 'session-ended';
 
 const sessionEnded = {
   unknown: 'The dashboard session is not known (signed out elsewhere, or the server forgot it): sign in again.',
@@ -68,7 +71,7 @@ export function registerAuthentication(
     const found = await findSession(db, id, sessions.idleMs);
     if (found.state !== 'active') {
       clearSessionCookie(reply, sessions);
-      return refuse(request, unauthorized(sessionEnded[found.state], true));
+      return refuse(request, unauthorized(sessionEnded[found.state], true, sessionEndedType));
     }
     checkSessionOrigin(request);
     return found.identity;

@@ -17,6 +17,14 @@ describe('createQueryClient', () => {
     expect(lastSignOutReason()).toBe('expired');
   });
 
+  it('says the session of a new tab ended when the server refuses its cookie as ended', async () => {
+    const ended = new ApiError('ended', 401, { type: 'https://acquirer-console.dev/problems/session-ended', title: 'Unauthorized', status: 401, detail: 'expired' });
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(ended) }).catch(() => undefined);
+    expect(getSession().status).toBe('signed-out');
+    expect(lastSignOutReason()).toBe('expired');
+  });
+
   it('signs a new tab without a session out on its first 401, without calling it expired', async () => {
     expect(getSession().status).toBe('unknown');
     const client = createQueryClient();

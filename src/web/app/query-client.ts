@@ -6,6 +6,11 @@ function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
+/** A 401 for a session cookie the server had issued and no longer accepts (expired, signed out, token revoked). */
+function isSessionEnded(error: unknown): boolean {
+  return isApiError(error) && (error.problem?.type.endsWith('/session-ended') ?? false);
+}
+
 /**
  * One QueryClient for the app. A 401 from any query or mutation ends the session in this tab and RequireAuth sends the operator to sign-in with the page they were on.
  * 4xx answers are not retried (they will not change); network and 5xx failures are, twice.
@@ -14,12 +19,12 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (isUnauthorized(error)) forget();
+        if (isUnauthorized(error)) forget(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isUnauthorized(error)) forget();
+        if (isUnauthorized(error)) forget(error);
       },
     }),
     defaultOptions: {
@@ -35,8 +40,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  function forget() {
-    endSession('expired');
+  function forget(error: unknown) {
+    endSession('expired', isSessionEnded(error));
     client.removeQueries();
   }
   return client;

@@ -62,7 +62,7 @@ async function parseProblem(body: unknown): Promise<Problem | null> {
 async function request<T>(
   method: string,
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodType<T> | null,
   init: RequestInit,
   params?: Params,
   tokenOverride?: string,
@@ -84,6 +84,7 @@ async function request<T>(
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, problem, 'http');
   }
+  if (schema === null) return { data: undefined as T, headers: response.headers };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -106,8 +107,11 @@ export async function apiGet<T>(
   return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params, options?.token);
 }
 
-/** A call without a body (POST /v1/session, DELETE /v1/session): `token` sends that bearer token instead of the session's. */
-export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodType<T>, options?: { token?: string }): Promise<ApiResponse<T>> {
+/**
+ * A call without a request body (POST /v1/session, DELETE /v1/session): `token` sends that bearer token instead of
+ * the session's; a null schema expects no response body (204).
+ */
+export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodType<T> | null, options?: { token?: string }): Promise<ApiResponse<T>> {
   return request(method, path, schema, {}, undefined, options?.token);
 }
 

@@ -68,10 +68,11 @@ export function startSession(token: string | null): void {
 
 /**
  * Forgets the session in this tab (and tells the other tabs on sign-out). `expired` when the server refused it
- * (a 401) after it had worked, so sign-in can say why; a tab that never had one is simply signed out.
+ * (a 401) after it had worked, or when the server says a session it issued ended (`known`), so sign-in can say
+ * why; a new tab that never had one is simply signed out.
  */
-export function endSession(reason: SignOutReason = 'signed-out'): void {
-  lastReason = getSession().status === 'unknown' && reason === 'expired' ? null : reason;
+export function endSession(reason: SignOutReason = 'signed-out', known = false): void {
+  lastReason = getSession().status === 'unknown' && reason === 'expired' && !known ? null : reason;
   storage()?.removeItem(storageKey);
   update({ status: 'signed-out', token: null }, reason === 'signed-out' ? 'signed-out' : null);
 }
