@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accessTokens, dashboardSessions, organizations } from '../db/schema.ts';
-import { hashToken, type TokenIdentity } from './token-store.ts';
+import { hashToken, identityColumns, type TokenIdentity } from './token-store.ts';
 
 /** A session ends after this long without a request (SESSION_IDLE_MINUTES). */
 export const defaultSessionIdleMinutes = 30;
@@ -24,16 +24,7 @@ export type SessionLookup = { state: 'active'; identity: TokenIdentity } | { sta
 export async function findSession(db: Db, id: string, idleMs: number, now = new Date()): Promise<SessionLookup> {
   const idHash = hashToken(id);
   const [row] = await db
-    .select({
-      tokenId: accessTokens.id,
-      organizationId: accessTokens.organizationId,
-      organizationName: organizations.name,
-      merchantId: accessTokens.merchantId,
-      scopes: accessTokens.scopes,
-      mode: accessTokens.mode,
-      revokedAt: accessTokens.revokedAt,
-      lastSeenAt: dashboardSessions.lastSeenAt,
-    })
+    .select({ ...identityColumns, lastSeenAt: dashboardSessions.lastSeenAt })
     .from(dashboardSessions)
     .innerJoin(accessTokens, eq(accessTokens.id, dashboardSessions.tokenId))
     .innerJoin(organizations, eq(organizations.id, accessTokens.organizationId))
