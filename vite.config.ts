@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { formatRouteSizes, routeSizes } from './bench/bundle-sizes.ts';
 import { i18nMessages } from './tools/i18n-messages.ts';
+import { precompress } from './tools/precompress.ts';
 
 /** After `vite build`: the gzip size of the JavaScript each route loads first (bench/bundle-sizes.ts). */
 function routeSizeReport(): Plugin {
@@ -25,7 +26,7 @@ function routeSizeReport(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), i18nMessages(), routeSizeReport()],
+  plugins: [react(), i18nMessages(), routeSizeReport(), precompress()],
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,

@@ -32,9 +32,13 @@ export interface BenchServer {
  * Starts the real server (src/server/main.ts) in its own Node process, so the PID sampled is the server's
  * own (PGlite runs inside it), waits for /health and samples its memory every 200 ms until stopped.
  */
+/** The server's rate limits (RATE_LIMIT_*, README) set out of the benchmark's way. */
+export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_AUTH_FAILURES: '0' };
+
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<BenchServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // rate limits raised: the load comes from one address and one token, far above what a user sends
+    env: { ...process.env, ...unthrottledEnv, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const pid = child.pid;

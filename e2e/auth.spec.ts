@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signInWithStorage } from './support/auth.ts';
+import { breakSession, signIn, signInWithStorage } from './support/auth.ts';
 import { demoOrganizationName, demoToken } from './support/env.ts';
 
 test.describe('sign-in', () => {
@@ -10,6 +10,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toContainText('This token was not accepted');
     await expect(page).toHaveURL(/\/sign-in$/);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.context().cookies()).toEqual([]);
   });
 
   test('an empty token is caught before any request', async ({ page }) => {
@@ -27,9 +28,13 @@ test.describe('sign-in', () => {
     await expect(org).toContainText('Test mode');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Transactions', 'Events', 'Connect acquirer']);
-    // The token lives in sessionStorage only: never localStorage, never the URL.
-    expect(await page.evaluate(() => sessionStorage.getItem('acq.accessToken'))).toBe(demoToken);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // The token is nowhere a script can read: an HttpOnly session cookie instead, never storage or the URL.
+    expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const [cookie, ...others] = await page.context().cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({ name: 'acq_session', httpOnly: true, sameSite: 'Strict', secure: false, path: '/' });
+    expect(cookie?.value).not.toContain(demoToken);
     expect(page.url()).not.toContain(demoToken);
   });
 
@@ -38,7 +43,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/events/);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('acq.accessToken'))).toBeNull();
+    expect((await page.context().cookies()).filter((c) => c.name === 'acq_session')).toEqual([]);
     await page.goto('/transactions');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Ftransactions/);
   });
@@ -46,18 +51,13 @@ test.describe('sign-in', () => {
 
 test.describe('401 handling', () => {
   test('a refused token ends the session and sign-in returns to the full original URL', async ({ page }) => {
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-seeded')) {
-        sessionStorage.setItem('e2e-seeded', '1');
-        sessionStorage.setItem('acq.accessToken', 'revoked-or-garbage-token');
-      }
-    });
+    await page.goto('/sign-in');
+    await breakSession(page);
     await page.goto('/events?event_status=failed&page=2');
     await expect(page).toHaveURL(/\/sign-in\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('next')).toBe('/events?event_status=failed&page=2');
     await expect(page.getByText('Your session ended')).toBeVisible();
-    expect(await page.evaluate(() => sessionStorage.getItem('acq.accessToken'))).toBeNull();
 
     await page.getByLabel('Access token').fill(demoToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -74,7 +74,7 @@ test.describe('401 handling', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/transactions/);
   });
 
-  test('a token signed in through storage opens the page directly', async ({ page }) => {
+  test('a session started through the API opens the page directly', async ({ page }) => {
     await signInWithStorage(page, '/credentials/new');
     await expect(page.getByRole('heading', { name: 'Connect an acquirer' })).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { signInWithStorage } from './support/auth.ts';
+import { breakSession, signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -101,7 +101,7 @@ test('a submit refused with 401 returns to sign-in, then back to the form with w
   const codes = uniqueCodes();
   await openForm(page);
   await fillForm(page, codes);
-  await page.evaluate(() => sessionStorage.setItem('acq.accessToken', 'revoked-token'));
+  await breakSession(page);
   await submit(page);
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fcredentials%2Fnew/);
   await expect(page.getByText('Your session ended')).toBeVisible();

@@ -11,11 +11,21 @@ export async function signIn(page: Page, options: { token?: string; path?: strin
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 }
 
-/** Faster than the form: puts the token in sessionStorage before the app loads, then opens `path`. */
+/**
+ * Faster than the form: starts the dashboard session through the API (POST /v1/session with the token; the
+ * browser context keeps the HttpOnly cookie it sets), then opens `path`. The name is kept from when the token
+ * went into sessionStorage, so every spec still signs in the same way.
+ */
 export async function signInWithStorage(page: Page, path: string, token = demoToken): Promise<void> {
-  await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('acq.accessToken')) window.sessionStorage.setItem('acq.accessToken', value);
-  }, token);
+  const response = await page.request.post('/v1/session', { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
   await page.goto(path);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** Replaces the browser's session cookie with one the server never issued (a session that ended elsewhere). */
+export async function breakSession(page: Page): Promise<void> {
+  const context = page.context();
+  await context.clearCookies({ name: 'acq_session' });
+  await context.addCookies([{ name: 'acq_session', value: 'ended-session-0000000000000000000000000', url: page.url(), httpOnly: true, sameSite: 'Strict' }]);
 }

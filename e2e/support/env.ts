@@ -19,7 +19,19 @@ export const envNames = {
   readerToken: 'E2E_READER_TOKEN',
   merchantToken: 'E2E_MERCHANT_TOKEN',
   merchantId: 'E2E_MERCHANT_ID',
+  /** set when the second-origin API server runs on PostgreSQL (the token CLI can then revoke while it runs) */
+  crossDatabaseUrl: 'E2E_CROSS_DATABASE_URL',
 } as const;
+
+/**
+ * A second deployment for the cross-origin specs: an API server (its own database, a small COUNT_CAP so totals
+ * are estimates, CORS_ORIGIN = the dashboard host) and a dashboard host on another origin whose /config.js
+ * points at it (PUBLIC_API_BASE_URL).
+ */
+export const crossApiBaseUrl = `http://127.0.0.1:${e2ePort + 1}`;
+export const crossWebBaseUrl = `http://127.0.0.1:${e2ePort + 2}`;
+export const crossCountCap = 25;
+export const crossSeedSummaries = 120;
 
 function required(name: string): string {
   const value = process.env[name];

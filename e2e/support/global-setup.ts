@@ -1,9 +1,38 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
+import pg from 'pg';
+import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
+import { startServerProcess, unthrottled, type ServerProcess } from './server-process.ts';
+
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function onPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 1500 });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database for the second-origin API server, or null when none answers (it then uses PGlite). */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const name = `acq_e2e_${randomBytes(5).toString('hex')}`;
+  try {
+    await onPostgres((c) => c.query(`create database ${name}`));
+  } catch {
+    console.warn('PostgreSQL does not answer: the second-origin API server runs on PGlite and the revocation spec is skipped.');
+    return null;
+  }
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onPostgres((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+}
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,33 +51,15 @@ async function mintToken(env: NodeJS.ProcessEnv, args: string[]): Promise<string
   return token;
 }
 
-async function waitForHealth(server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${log()}`);
-    try {
-      const response = await fetch(`${e2eBaseUrl}/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer /health in time:\n${log()}`);
-}
-
 /**
  * Starts the real server on a fresh database: seed through the token CLI (which also mints the limited
  * tokens, before the server holds the single-process PGlite), then the real server (src/server/main.ts) with
  * WEB_ROOT set to a frozen copy of dist/web taken now, so a concurrent `vite build` in the same checkout
- * cannot pull the dashboard away mid-run. Returns the teardown.
+ * cannot pull the dashboard away mid-run. Beside it, the second-origin pair (env.ts: an API server on
+ * PostgreSQL when one answers, and a dashboard host pointing at it). Rate limits are raised on all three.
+ * Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const busy = await fetch(`${e2eBaseUrl}/health`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`port ${e2ePort} is already in use: set E2E_PORT to a free port`);
   const builtIndex = path.join(root, 'dist/web/index.html');
   if (!existsSync(builtIndex)) throw new Error('dist/web is missing: run `npm run e2e`, which builds the dashboard first');
   const workDir = mkdtempSync(path.join(tmpdir(), 'acq-e2e-'));
@@ -65,8 +76,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SEED_SUMMARIES: String(seedSummaries),
     LOG_LEVEL: 'warn',
     WEB_ROOT: webRoot,
+    ...unthrottled,
   };
   delete env.DATABASE_URL;
+  delete env.CORS_ORIGIN;
+  delete env.PUBLIC_API_BASE_URL;
 
   process.env[envNames.readerToken] = await mintToken(env, ['--name', 'e2e-reader', '--scopes', 'transactions:read,events:read', '--mode', 'live']);
   const merchant = await tsxOutput(['e2e/support/first-merchant.ts'], env);
@@ -82,32 +96,41 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     merchant,
   ]);
 
-  let output = '';
-  const server = spawn(tsx, ['src/server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
+  const postgres = await createPostgresDatabase();
+  if (postgres) process.env[envNames.crossDatabaseUrl] = postgres.url;
+  const crossApiEnv: NodeJS.ProcessEnv = {
+    ...env,
+    PORT: String(e2ePort + 1),
+    DATA_DIR: path.join(workDir, 'cross-api-data'),
+    SEED_SUMMARIES: String(crossSeedSummaries),
+    COUNT_CAP: String(crossCountCap),
+    CORS_ORIGIN: crossWebBaseUrl,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-
+  const crossWebEnv: NodeJS.ProcessEnv = {
+    ...env,
+    PORT: String(e2ePort + 2),
+    DATA_DIR: path.join(workDir, 'cross-web-data'),
+    SEED_SUMMARIES: '10',
+    PUBLIC_API_BASE_URL: crossApiBaseUrl,
+  };
+  const started: ServerProcess[] = [];
   const stop = async () => {
-    if (server.pid !== undefined && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
-    }
+    await Promise.all(started.map((server) => server.stop()));
+    await postgres?.drop().catch((error: unknown) => console.warn(`could not drop the e2e PostgreSQL database: ${String(error)}`));
     rmSync(workDir, { recursive: true, force: true });
   };
-  try {
-    await waitForHealth(server, () => output);
-  } catch (error) {
+  const starting = [
+    startServerProcess('e2e', e2eBaseUrl, env),
+    startServerProcess('second-origin API', crossApiBaseUrl, crossApiEnv),
+    startServerProcess('second-origin dashboard', crossWebBaseUrl, crossWebEnv),
+  ];
+  const results = await Promise.allSettled(starting);
+  for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
     await stop();
-    throw error;
+    throw failed.reason;
   }
   return stop;
 }

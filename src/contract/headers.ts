@@ -1,6 +1,29 @@
-/** Paging headers (decisions.md, extension): RFC 8288 Link with next/prev/first, and X-Total-Count. */
-export const totalCountHeader = 'x-total-count';
-export const totalCountExactHeader = 'x-total-count-exact';
+/**
+ * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
+ * (Access-Control-Expose-Headers), the OpenAPI document describes and the paging code sets.
+ */
+export const responseHeaders = {
+  /** RFC 8288 paging links (decisions.md, extension) */
+  link: 'Link',
+  totalCount: 'X-Total-Count',
+  /** "false" when X-Total-Count is the planner's estimate */
+  totalCountExact: 'X-Total-Count-Exact',
+  location: 'Location',
+  idempotentReplayed: 'Idempotent-Replayed',
+  wwwAuthenticate: 'WWW-Authenticate',
+  retryAfter: 'Retry-After',
+  /** draft-ietf-httpapi-ratelimit-headers, sent by the rate limiter */
+  rateLimitLimit: 'RateLimit-Limit',
+  rateLimitRemaining: 'RateLimit-Remaining',
+  rateLimitReset: 'RateLimit-Reset',
+} as const;
+
+/** Access-Control-Expose-Headers: every name above. */
+export const exposedResponseHeaders: readonly string[] = Object.values(responseHeaders);
+
+/** Lower-case, as Node hands headers over */
+export const totalCountHeader = responseHeaders.totalCount.toLowerCase();
+export const totalCountExactHeader = responseHeaders.totalCountExact.toLowerCase();
 export const idempotencyKeyHeader = 'idempotency-key';
 
 /** Parses an RFC 8288 Link header into rel -> URL. */

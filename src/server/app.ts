@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { registerCookies } from './auth/session-cookie.ts';
+import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, requireJsonBodies, sendProblem } from './errors.ts';
 import type { ApiInstance } from './lib/api-instance.ts';
 import { registerCors } from './lib/cors.ts';
+import { defaultRateLimits, registerRateLimit, type RateLimits } from './lib/rate-limit.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerOpenApi } from './openapi.ts';
 import { defaultCountCap } from './queries/total-count.ts';
 import { credentialRoutes } from './routes/credentials.ts';
@@ -14,6 +19,7 @@ import { eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { providerRoutes } from './routes/providers.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { summaryRoutes } from './routes/summaries.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
 
@@ -31,6 +37,12 @@ export interface AppOptions {
   corsOrigin?: string | undefined;
   /** lists count exactly up to this many matches, and give the planner's estimate above it (default 2 000, defaultCountCap) */
   countCap?: number;
+  /** requests per window per token, per address, and failed authentications per address (RATE_LIMIT_*) */
+  rateLimits?: RateLimits;
+  /** behind a TLS-terminating proxy (BEHIND_TLS): HSTS, Secure session cookie */
+  behindTls?: boolean;
+  /** a dashboard session ends after this many minutes without a request (SESSION_IDLE_MINUTES) */
+  sessionIdleMinutes?: number;
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
@@ -48,10 +60,15 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   });
 
   registerErrorHandler(app);
-  registerCors(app, options.corsOrigin);
-  registerAuthentication(app, options.database.db);
+  await registerSecurityHeaders(app, { behindTls: options.behindTls ?? false, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await registerCors(app, options.corsOrigin);
+  const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits);
+  const sessions = { idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000, secure: options.behindTls ?? false };
+  await registerCookies(app);
+  registerAuthentication(app, options.database.db, authFailureGuard, sessions);
   requireJsonBodies(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, options.publicApiBaseUrl ?? '');
 
   healthRoutes(app);
   meRoutes(app);
@@ -59,13 +76,13 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   credentialRoutes(app);
   summaryRoutes(app);
   eventRoutes(app);
+  sessionRoutes(app, sessions);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (request.method === 'OPTIONS' && reply.hasHeader('access-control-allow-origin')) return reply.code(204).send();
     const allowed = methodsByPath.get(pathname);
     if (allowed) {
       const allow = [...allowed].sort().join(', ');

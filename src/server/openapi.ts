@@ -1,6 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+import { responseHeaders as names } from '../contract/headers.ts';
+import { tidyOpenApi } from './lib/openapi-tidy.ts';
 
 type Json = Record<string, unknown>;
 
@@ -8,14 +10,14 @@ const groupDigits = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
 
 /** Link, X-Total-Count and X-Total-Count-Exact of the lists; `cap` is the app's count cap. */
 const pagingHeaders = (cap: number) => ({
-  Link: {
+  [names.link]: {
     description:
       'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
       'record follows this page; rel="last" only when X-Total-Count is exact (X-Total-Count-Exact: true), never from an estimate.',
     schema: { type: 'string' },
     example: '</v1/events?page=2&limit=20>; rel="next", </v1/events?page=1&limit=20>; rel="first"',
   },
-  'X-Total-Count': {
+  [names.totalCount]: {
     description:
       `Number of records matching the filters. Exact when X-Total-Count-Exact is true, which it is whenever ${groupDigits(cap)} or ` +
       `fewer records match. Above that it is the database planner's estimate (no full count per request): always more than ` +
@@ -23,7 +25,7 @@ const pagingHeaders = (cap: number) => ({
       'change between requests with no data change. Page through with rel="next" until it is absent.',
     schema: { type: 'integer', minimum: 0 },
   },
-  'X-Total-Count-Exact': {
+  [names.totalCountExact]: {
     description: `true when X-Total-Count is an exact count; false when it is an estimate (more than ${groupDigits(cap)} matches; no rel="last" link then).`,
     schema: { type: 'string', enum: ['true', 'false'] },
   },
@@ -33,7 +35,7 @@ const responseHeaders = (cap: number): Record<string, Record<string, Json>> => (
   'get /v1/transactions/summaries 200': pagingHeaders(cap),
   'get /v1/events 200': pagingHeaders(cap),
   'post /v1/credentials 201': {
-    Location: {
+    [names.location]: {
       description: 'Path of the new credential (GET it with a credentials:write token)',
       schema: { type: 'string' },
       example: '/v1/credentials/d4ps1c0000000000abc0',
@@ -42,7 +44,7 @@ const responseHeaders = (cap: number): Record<string, Record<string, Json>> => (
 });
 
 const wwwAuthenticate = {
-  'WWW-Authenticate': { description: 'Bearer challenge (RFC 6750)', schema: { type: 'string' }, example: 'Bearer realm="acquirer-console", error="invalid_token"' },
+  [names.wwwAuthenticate]: { description: 'Bearer challenge (RFC 6750)', schema: { type: 'string' }, example: 'Bearer realm="acquirer-console", error="invalid_token"' },
 };
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
@@ -67,7 +69,7 @@ function addResponseHeaders(document: Json, cap: number): Json {
 }
 
 /** OpenAPI 3.1 generated from the zod contract through the routes' schemas. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, serverUrl = ''): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -81,6 +83,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap),
+    transformObject: (document) => tidyOpenApi(addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap), serverUrl),
   });
 }

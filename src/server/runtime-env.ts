@@ -1,3 +1,7 @@
+import { defaultRateLimits, type RateLimits } from './lib/rate-limit.ts';
+import { defaultCountCap } from './queries/total-count.ts';
+import { defaultSessionIdleMinutes } from './auth/session-store.ts';
+
 /** The runtime interface (decisions.md / common.md): every setting the server reads from the environment. */
 export interface RuntimeEnv {
   port: number;
@@ -12,6 +16,20 @@ export interface RuntimeEnv {
   logLevel: string;
   /** folder of the built dashboard; undefined means dist/web */
   webRoot: string | undefined;
+  /** lists count exactly up to this many matches (COUNT_CAP) */
+  countCap: number;
+  /** RATE_LIMIT_PER_TOKEN, RATE_LIMIT_PER_ADDRESS, RATE_LIMIT_AUTH_FAILURES (per RATE_LIMIT_WINDOW_SECONDS) */
+  rateLimits: RateLimits;
+  /** BEHIND_TLS=true: HSTS and a Secure session cookie */
+  behindTls: boolean;
+  /** SESSION_IDLE_MINUTES: a dashboard session ends after this long without a request */
+  sessionIdleMinutes: number;
+}
+
+function flag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 function whole(name: string, value: string | undefined, fallback: number): number {
@@ -35,5 +53,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     corsOrigin: nonEmpty(env.CORS_ORIGIN),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
     webRoot: nonEmpty(env.WEB_ROOT),
+    countCap: whole('COUNT_CAP', env.COUNT_CAP, defaultCountCap),
+    rateLimits: {
+      perToken: whole('RATE_LIMIT_PER_TOKEN', env.RATE_LIMIT_PER_TOKEN, defaultRateLimits.perToken),
+      perAddress: whole('RATE_LIMIT_PER_ADDRESS', env.RATE_LIMIT_PER_ADDRESS, defaultRateLimits.perAddress),
+      authFailures: whole('RATE_LIMIT_AUTH_FAILURES', env.RATE_LIMIT_AUTH_FAILURES, defaultRateLimits.authFailures),
+      windowMs: 1000 * whole('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, defaultRateLimits.windowMs / 1000),
+    },
+    behindTls: flag('BEHIND_TLS', env.BEHIND_TLS),
+    sessionIdleMinutes: whole('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, defaultSessionIdleMinutes),
   };
 }

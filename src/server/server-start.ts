@@ -23,6 +23,10 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     publicApiBaseUrl: env.publicApiBaseUrl,
     corsOrigin: env.corsOrigin,
     webRoot: webRoot,
+    countCap: env.countCap,
+    rateLimits: env.rateLimits,
+    behindTls: env.behindTls,
+    sessionIdleMinutes: env.sessionIdleMinutes,
   });
   try {
     await app.listen({ port: env.port, host: env.host });

@@ -4,12 +4,14 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
 import { applyLanguage, I18nProvider, loadMessages } from './lib/i18n/i18n.tsx';
 import { initialLanguage } from './lib/i18n/languages.ts';
+import { listenToOtherTabs } from './lib/session.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const language = initialLanguage();
+listenToOtherTabs();
 applyLanguage(language);
 
 // The active language's messages (one small chunk) load before the first render; the other language's never

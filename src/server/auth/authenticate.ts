@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scopes, type Scope, type TokenMode } from '../../contract/enums.ts';
 import type { Db } from '../db/client.ts';
 import { ApiProblem } from '../errors.ts';
-import { findToken } from './token-store.ts';
+import { checkSessionOrigin, clearSessionCookie, readSessionCookie, type SessionSettings } from './session-cookie.ts';
+import { findSession } from './session-store.ts';
+import { findToken, type TokenIdentity } from './token-store.ts';
 
 export interface Caller {
   tokenId: string;
@@ -27,11 +29,11 @@ declare module 'fastify' {
 
 const realm = 'acquirer-console';
 
-function unauthorized(detail: string, invalidToken: boolean): ApiProblem {
+function unauthorized(detail: string, invalidToken: boolean, type?: string): ApiProblem {
   const challenge = invalidToken
     ? `Bearer realm="${realm}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
     : `Bearer realm="${realm}"`;
-  return new ApiProblem({ status: 401, detail, headers: { 'www-authenticate': challenge } });
+  return new ApiProblem({ status: 401, detail, type, headers: { 'www-authenticate': challenge } });
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -41,18 +43,49 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
-/** Reads the bearer token of every route that declares `config.auth`, before the body is read. */
-export function registerAuthentication(app: FastifyInstance, db: Db): void {
+/** The problem type of a 401 for a session cookie the server no longer accepts (the dashboard says "your session ended"). */
+const sessionEndedType = 'session-ended';
+
+const sessionEnded = {
+  unknown: 'The dashboard session is not known (signed out elsewhere, or the server forgot it): sign in again.',
+  expired: 'The dashboard session expired after a time without use: sign in again.',
+  revoked: 'The access token of this dashboard session has been revoked.',
+} as const;
+
+/**
+ * Reads the bearer token (or, without an Authorization header, the dashboard session cookie) of every route
+ * that declares `config.auth`, before the body is read. A failed attempt goes through `failureGuard` (the
+ * failed-authentication rate limit), which may turn the 401 into a 429.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  db: Db,
+  failureGuard: (request: FastifyRequest) => Promise<ApiProblem | null>,
+  sessions: SessionSettings,
+): void {
   app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (request) => {
+  const refuse = async (request: FastifyRequest, problem: ApiProblem): Promise<never> => {
+    throw (await failureGuard(request)) ?? problem;
+  };
+  const fromSession = async (request: FastifyRequest, reply: FastifyReply, id: string): Promise<TokenIdentity> => {
+    const found = await findSession(db, id, sessions.idleMs);
+    if (found.state !== 'active') {
+      clearSessionCookie(reply, sessions);
+      return refuse(request, unauthorized(sessionEnded[found.state], true, sessionEndedType));
+    }
+    checkSessionOrigin(request);
+    return found.identity;
+  };
+  app.addHook('onRequest', async (request, reply) => {
     const needed = request.routeOptions.config.auth;
     if (!needed) return;
     const token = bearerToken(request);
-    if (token === null) throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
-    if (token === '') throw unauthorized('The Authorization header must be "Bearer <token>".', true);
-    const identity = await findToken(db, token);
-    if (!identity) throw unauthorized('The access token is not valid.', true);
-    if (identity.revoked) throw unauthorized('The access token has been revoked.', true);
+    const sessionId = token === null ? readSessionCookie(request, sessions) : null;
+    if (token === null && sessionId === null) throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
+    if (token === '') return refuse(request, unauthorized('The Authorization header must be "Bearer <token>".', true));
+    const identity = token === null ? await fromSession(request, reply, sessionId ?? '') : await findToken(db, token);
+    if (!identity) return refuse(request, unauthorized('The access token is not valid.', true));
+    if (identity.revoked) return refuse(request, unauthorized('The access token has been revoked.', true));
     const granted = identity.scopes.filter((s): s is Scope => (scopes as readonly string[]).includes(s));
     request.caller = { ...identity, scopes: granted };
     if (needed !== 'any' && !granted.includes(needed)) {

@@ -85,17 +85,20 @@ export interface TokenIdentity {
   revoked: boolean;
 }
 
+/** The columns of a TokenIdentity (with revokedAt), for a select joining access_tokens and organizations. */
+export const identityColumns = {
+  tokenId: accessTokens.id,
+  organizationId: accessTokens.organizationId,
+  organizationName: organizations.name,
+  merchantId: accessTokens.merchantId,
+  scopes: accessTokens.scopes,
+  mode: accessTokens.mode,
+  revokedAt: accessTokens.revokedAt,
+};
+
 export async function findToken(db: Db, token: string): Promise<TokenIdentity | null> {
   const [row] = await db
-    .select({
-      tokenId: accessTokens.id,
-      organizationId: accessTokens.organizationId,
-      organizationName: organizations.name,
-      merchantId: accessTokens.merchantId,
-      scopes: accessTokens.scopes,
-      mode: accessTokens.mode,
-      revokedAt: accessTokens.revokedAt,
-    })
+    .select(identityColumns)
     .from(accessTokens)
     .innerJoin(organizations, eq(organizations.id, accessTokens.organizationId))
     .where(eq(accessTokens.tokenHash, hashToken(token)))

@@ -219,3 +219,17 @@ export const events = pgTable(
     index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId, t.merchantId),
   ],
 );
+
+/** Dashboard sessions (HttpOnly cookie): the SHA-256 of the random session id, never the id itself. */
+export const dashboardSessions = pgTable(
+  'dashboard_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    tokenId: text('token_id')
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('dashboard_sessions_token_idx').on(t.tokenId), index('dashboard_sessions_last_seen_idx').on(t.lastSeenAt)],
+);

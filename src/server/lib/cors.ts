@@ -1,18 +1,24 @@
+import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { exposedResponseHeaders } from '../../contract/headers.ts';
 
-/** Lets a dashboard on another origin (CORS_ORIGIN; '*' for any) call the API; preflights get 204. */
-export function registerCors(app: FastifyInstance, allowedOrigin: string | undefined): void {
+/** Request headers a dashboard on another origin sends. */
+export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+
+/**
+ * @fastify/cors: a dashboard on another origin (CORS_ORIGIN: one origin, several separated by commas, or '*')
+ * may call the API with a bearer token and read every header of contract/headers.ts. No credentials mode:
+ * the session cookie is for the same-origin dashboard only.
+ */
+export async function registerCors(app: FastifyInstance, allowedOrigin: string | undefined): Promise<void> {
   if (!allowedOrigin) return;
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (!origin || (allowedOrigin !== '*' && origin !== allowedOrigin)) return;
-    void reply.header('access-control-allow-origin', allowedOrigin === '*' ? '*' : origin);
-    void reply.header('vary', 'Origin');
-    void reply.header('access-control-expose-headers', 'Link, X-Total-Count, Location, Idempotent-Replayed, WWW-Authenticate');
-    if (request.method === 'OPTIONS') {
-      void reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
-      void reply.header('access-control-allow-headers', 'Authorization, Content-Type, Idempotency-Key');
-      void reply.header('access-control-max-age', '600');
-    }
+  const origins = allowedOrigin.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  await app.register(fastifyCors, {
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: corsAllowedHeaders,
+    exposedHeaders: [...exposedResponseHeaders],
+    maxAge: 600,
+    strictPreflight: false,
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
+import { responseHeaders } from '../../contract/headers.ts';
 import type { TotalCount } from '../queries/total-count.ts';
 
 export interface Paging {
@@ -36,7 +36,7 @@ export function linkHeader(url: string, { page, limit }: Paging, total: TotalCou
 
 /** X-Total-Count, X-Total-Count-Exact (true or false) and Link. */
 export function setPagingHeaders(request: FastifyRequest, reply: FastifyReply, paging: Paging, total: TotalCount, hasMore: boolean): void {
-  void reply.header(totalCountHeader, String(total.value));
-  void reply.header(totalCountExactHeader, String(total.exact));
-  void reply.header('link', linkHeader(request.url, paging, total, hasMore));
+  void reply.header(responseHeaders.totalCount, String(total.value));
+  void reply.header(responseHeaders.totalCountExact, String(total.exact));
+  void reply.header(responseHeaders.link, linkHeader(request.url, paging, total, hasMore));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Credential, CredentialInput } from '../../contract/credentials.ts';
-import { idempotencyKeyHeader } from '../../contract/headers.ts';
+import { idempotencyKeyHeader, responseHeaders } from '../../contract/headers.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkCredentialInput, credentialLocation, insertCredential } from '../credentials/create-credential.ts';
 import { findCredential } from '../credentials/read-credential.ts';
@@ -44,9 +44,9 @@ export function credentialRoutes(app: ApiInstance): void {
       const db = app.database.db;
       const idempotency = key === undefined ? null : { key, hash: requestHash('POST', '/v1/credentials', request.body) };
       const replay = (stored: StoredResponse) => {
-        if (stored.location) void reply.header('location', stored.location);
+        if (stored.location) void reply.header(responseHeaders.location, stored.location);
         // only 201 responses are stored (see insertCredential)
-        return reply.code(201).header('idempotent-replayed', 'true').send(stored.body as Credential);
+        return reply.code(201).header(responseHeaders.idempotentReplayed, 'true').send(stored.body as Credential);
       };
       if (idempotency) {
         const stored = await findReplay(db, caller.tokenId, idempotency.key, idempotency.hash);
@@ -55,7 +55,7 @@ export function credentialRoutes(app: ApiInstance): void {
       const provider = await checkCredentialInput(db, caller, request.body);
       const result = await insertCredential(db, caller, request.body, provider, idempotency);
       if (result.kind === 'created') {
-        return reply.code(201).header('location', credentialLocation(result.credential.id)).send(result.credential);
+        return reply.code(201).header(responseHeaders.location, credentialLocation(result.credential.id)).send(result.credential);
       }
       if (idempotency) {
         // a concurrent request with the same key may have won the race: answer as it did

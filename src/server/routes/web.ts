@@ -20,8 +20,21 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
   const root = options.webRoot;
   if (!root || !existsSync(path.join(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html' });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: 'index.html',
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(root, filePath)),
+  });
   return true;
+}
+
+/** Vite's content-hashed files under assets/ never change: cached for a year. Anything else is revalidated. */
+export function cacheControlFor(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  return /^assets\/.+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** A browser navigation to a dashboard route (not an API path) that should get index.html. */

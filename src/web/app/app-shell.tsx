@@ -5,9 +5,9 @@ import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { allowedSections } from '../features/auth/access.ts';
+import { signOut as endServerSession } from '../features/auth/api/session.ts';
 import { useMe } from '../features/auth/me-context.tsx';
 import { useI18n } from '../lib/i18n/i18n.tsx';
-import { clearToken } from '../lib/session.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import styles from './app-shell.module.css';
 
@@ -36,8 +36,7 @@ export function AppShell() {
   const merchant = me.merchantId ? (me.merchants.find((m) => m.id === me.merchantId)?.name ?? me.merchantId) : null;
 
   const signOut = () => {
-    clearToken('signed-out');
-    queryClient.clear();
+    void endServerSession().finally(() => queryClient.clear());
   };
 
   return (

@@ -1,26 +1,30 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client.ts';
-import { clearToken } from '../lib/session.ts';
+import { endSession } from '../lib/session.ts';
 
 function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
+/** A 401 for a session cookie the server had issued and no longer accepts (expired, signed out, token revoked). */
+function isSessionEnded(error: unknown): boolean {
+  return isApiError(error) && (error.problem?.type.endsWith('/session-ended') ?? false);
+}
+
 /**
- * One QueryClient for the app. A 401 from any query or mutation ends the session: the token is
- * cleared and RequireAuth sends the operator to sign-in with the page they were on.
+ * One QueryClient for the app. A 401 from any query or mutation ends the session in this tab and RequireAuth sends the operator to sign-in with the page they were on.
  * 4xx answers are not retried (they will not change); network and 5xx failures are, twice.
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
-        if (isUnauthorized(error)) endSession();
+        if (isUnauthorized(error)) forget(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
-        if (isUnauthorized(error)) endSession();
+        if (isUnauthorized(error)) forget(error);
       },
     }),
     defaultOptions: {
@@ -36,8 +40,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  function endSession() {
-    clearToken('expired');
+  function forget(error: unknown) {
+    endSession('expired', isSessionEnded(error));
     client.removeQueries();
   }
   return client;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { I18nTestProvider, loadTestMessages } from '../lib/i18n/i18n-test-provider.tsx';
-import { clearToken, getToken, setToken } from '../lib/session.ts';
+import { getSession, resetSessionForTests, startSession } from '../lib/session.ts';
 import { AppRoutes } from './router.tsx';
 
 const me = {
@@ -43,24 +43,25 @@ beforeAll(() => loadTestMessages('en'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  clearToken();
+  window.__ACQ_CONFIG__ = undefined;
+  resetSessionForTests();
 });
 
 describe('router and session', () => {
-  it('a 401 clears the token and sends the operator to sign-in with the full URL to return to', async () => {
-    setToken('stale');
+  it('a 401 ends the session and sends the operator to sign-in with the full URL to return to', async () => {
+    startSession(null);
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'bad token' }, 'application/problem+json')));
     const router = renderAt('/events?event_status=failed');
     await waitFor(() => expect(router.current().pathname).toBe('/sign-in'), { timeout: 10_000 });
     const params = new URLSearchParams(router.current().search);
     expect(params.get('next')).toBe('/events?event_status=failed');
     expect(params.get('reason')).toBe('expired');
-    expect(getToken()).toBeNull();
+    expect(getSession().status).toBe('signed-out');
     expect(await screen.findByText('Your session ended', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it('hides sections the scopes do not allow and refuses their routes', async () => {
-    setToken('good');
+  it('a new tab is signed in by the session cookie alone, and hides sections the scopes do not allow', async () => {
+    expect(getSession().status).toBe('unknown');
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me))));
     renderAt('/credentials/new');
     expect(await screen.findByText('Not allowed', {}, { timeout: 10_000 })).toBeTruthy();
@@ -70,17 +71,34 @@ describe('router and session', () => {
     expect(screen.getByText('Live')).toBeTruthy();
   });
 
-  it('sign-in checks the token once and hands the identity to the shell without asking again', async () => {
+  it('sign-in exchanges the token for the session cookie once and hands the identity to the shell without asking again', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me)));
     vi.stubGlobal('fetch', fetchMock);
     const router = renderAt('/sign-in?next=%2Ftransactions%3Forder_direction%3Dasc');
     fireEvent.change(await screen.findByLabelText('Access token'), { target: { value: ' tok_good ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Acme Payments', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(getToken()).toBe('tok_good');
+    expect(getSession()).toEqual({ status: 'signed-in', token: null });
+    expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.length).toBe(0);
     expect(`${router.current().pathname}${router.current().search}`).toBe('/transactions?order_direction=asc');
-    const meCalls = fetchMock.mock.calls.filter(([url]) => url === '/v1/me');
-    expect(meCalls).toHaveLength(1);
-    expect(new Headers(meCalls[0]?.[1]?.headers).get('authorization')).toBe('Bearer tok_good');
+    expect(fetchMock.mock.calls).toHaveLength(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect([url, init?.method]).toEqual(['/v1/session', 'POST']);
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok_good');
+  });
+
+  it('a dashboard on another origin keeps the token for this tab and sends it as a bearer token', async () => {
+    window.__ACQ_CONFIG__ = { apiBaseUrl: 'https://api.example.test' };
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/sign-in');
+    fireEvent.change(await screen.findByLabelText('Access token'), { target: { value: 'tok_far' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Acme Payments', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(getSession()).toEqual({ status: 'signed-in', token: 'tok_far' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://api.example.test/v1/me');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok_far');
   });
 });

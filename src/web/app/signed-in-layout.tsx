@@ -5,16 +5,15 @@ import { allowedSections } from '../features/auth/access.ts';
 import { useMe } from '../features/auth/me-context.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { RequireScopes } from '../features/auth/require-scopes.tsx';
-import { verifiedMe } from '../features/auth/verified-me.ts';
-import { getToken } from '../lib/session.ts';
+import { takeVerifiedMe } from '../features/auth/verified-me.ts';
 import { AppShell } from './app-shell.tsx';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 
-/** A fresh query cache, starting with the identity sign-in just verified for the current token (if any). */
+/** A fresh query cache, starting with the identity sign-in just verified (if any). */
 function createSessionQueryClient() {
   const client = createQueryClient();
-  const verified = verifiedMe(getToken());
+  const verified = takeVerifiedMe();
   if (verified) client.setQueryData(meQueryKey, verified.me, { updatedAt: verified.at });
   return client;
 }

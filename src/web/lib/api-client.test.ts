@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from './api-client.ts';
-import { clearToken, setToken } from './session.ts';
+import { resetSessionForTests, startSession } from './session.ts';
 
 const Thing = z.object({ id: z.string() });
 
@@ -15,12 +15,12 @@ describe('api-client', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     window.__ACQ_CONFIG__ = undefined;
-    setToken('tok_123');
+    startSession('tok_123');
   });
   afterEach(() => {
     fetchMock.mockReset();
     vi.unstubAllGlobals();
-    clearToken();
+    resetSessionForTests();
   });
 
   it('sends the bearer token, skips undefined params and parses the body', async () => {

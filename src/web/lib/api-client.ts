@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
-import { getToken } from './session.ts';
+import { getBearerToken } from './session.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'parse';
 
@@ -62,14 +62,14 @@ async function parseProblem(body: unknown): Promise<Problem | null> {
 async function request<T>(
   method: string,
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodType<T> | null,
   init: RequestInit,
   params?: Params,
   tokenOverride?: string,
 ): Promise<ApiResponse<T>> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
-  const token = tokenOverride ?? getToken();
+  const token = tokenOverride ?? getBearerToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
@@ -84,6 +84,7 @@ async function request<T>(
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, problem, 'http');
   }
+  if (schema === null) return { data: undefined as T, headers: response.headers };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -104,6 +105,14 @@ export async function apiGet<T>(
   options?: { params?: Params; signal?: AbortSignal; /** sign-in checks a token before storing it */ token?: string },
 ): Promise<ApiResponse<T>> {
   return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params, options?.token);
+}
+
+/**
+ * A call without a request body (POST /v1/session, DELETE /v1/session): `token` sends that bearer token instead of
+ * the session's; a null schema expects no response body (204).
+ */
+export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodType<T> | null, options?: { token?: string }): Promise<ApiResponse<T>> {
+  return request(method, path, schema, {}, undefined, options?.token);
 }
 
 export async function apiPost<T>(

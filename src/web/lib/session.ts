@@ -1,7 +1,21 @@
+import { getRuntimeConfig } from './runtime-config.ts';
+
 /**
- * The access token lives in sessionStorage only (decisions.md: never localStorage, logs or URLs).
- * A tiny subscription lets React re-render when it changes.
+ * Who is signed in, in this tab. The same-origin dashboard holds no token at all: signing in exchanges it for
+ * an HttpOnly session cookie (POST /v1/session) that no script can read and every tab shares; this module only
+ * knows whether a session is believed to exist. A dashboard served from another origin (PUBLIC_API_BASE_URL
+ * elsewhere) calls the API with a bearer token, kept in sessionStorage for this tab only (decisions.md: never
+ * localStorage, logs or URLs). A BroadcastChannel tells the other tabs of a sign-in or sign-out.
  */
+export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
+export type SignOutReason = 'signed-out' | 'expired';
+
+export interface SessionState {
+  status: SessionStatus;
+  /** the bearer token of a cross-origin dashboard; always null for the cookie session */
+  token: string | null;
+}
+
 const storageKey = 'acq.accessToken';
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -14,38 +28,94 @@ function storage(): Storage | null {
   }
 }
 
-export function getToken(): string | null {
-  return storage()?.getItem(storageKey) ?? null;
+/** The cookie session serves a dashboard on the API's own origin; another origin uses a bearer token. */
+export function usesCookieSession(): boolean {
+  const base = getRuntimeConfig().apiBaseUrl;
+  if (!base || typeof window === 'undefined') return true;
+  try {
+    return new URL(base, window.location.href).origin === window.location.origin;
+  } catch {
+    return true;
+  }
 }
 
-export function setToken(token: string): void {
-  lastReason = null;
-  storage()?.setItem(storageKey, token);
-  notify();
+function initialState(): SessionState {
+  if (usesCookieSession()) return { status: 'unknown', token: null };
+  const token = storage()?.getItem(storageKey) ?? null;
+  return { status: token ? 'signed-in' : 'signed-out', token };
 }
 
-export type SignOutReason = 'signed-out' | 'expired';
+let state: SessionState | null = null;
 let lastReason: SignOutReason | null = null;
 
-/** Forgets the token; `expired` when the server refused it (a 401), so sign-in can say why. */
-export function clearToken(reason: SignOutReason = 'signed-out'): void {
-  lastReason = reason;
-  storage()?.removeItem(storageKey);
-  notify();
+export function getSession(): SessionState {
+  state ??= initialState();
+  return state;
 }
 
-/** Why the token was last cleared in this tab, if it was. */
+function update(next: SessionState, broadcast: 'signed-in' | 'signed-out' | null): void {
+  state = next;
+  if (broadcast) channel()?.postMessage(broadcast);
+  for (const listener of listeners) listener();
+}
+
+/** Sign-in succeeded: the cookie is set (token null), or a cross-origin dashboard keeps its bearer token. */
+export function startSession(token: string | null): void {
+  lastReason = null;
+  if (token !== null) storage()?.setItem(storageKey, token);
+  update({ status: 'signed-in', token }, 'signed-in');
+}
+
+/**
+ * Forgets the session in this tab (and tells the other tabs on sign-out). `expired` when the server refused it
+ * (a 401) after it had worked, or when the server says a session it issued ended (`known`), so sign-in can say
+ * why; a new tab that never had one is simply signed out.
+ */
+export function endSession(reason: SignOutReason = 'signed-out', known = false): void {
+  lastReason = getSession().status === 'unknown' && reason === 'expired' && !known ? null : reason;
+  storage()?.removeItem(storageKey);
+  update({ status: 'signed-out', token: null }, reason === 'signed-out' ? 'signed-out' : null);
+}
+
+/** The token for the Authorization header: only a cross-origin dashboard has one. */
+export function getBearerToken(): string | null {
+  return getSession().token;
+}
+
+/** Why the session last ended in this tab, if it did. */
 export function lastSignOutReason(): SignOutReason | null {
   return lastReason;
 }
 
-export function subscribeToken(listener: Listener): () => void {
+export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function notify(): void {
-  for (const listener of listeners) listener();
+let opened: BroadcastChannel | null | undefined;
+function channel(): BroadcastChannel | null {
+  if (opened !== undefined) return opened;
+  opened = typeof BroadcastChannel === 'undefined' || !usesCookieSession() ? null : new BroadcastChannel('acq.session');
+  opened?.addEventListener('message', (event: MessageEvent) => {
+    if (event.data === 'signed-out') {
+      lastReason = 'signed-out';
+      update({ status: 'signed-out', token: null }, null);
+    } else if (event.data === 'signed-in' && getSession().status !== 'signed-in') {
+      lastReason = null;
+      update({ status: 'signed-in', token: null }, null);
+    }
+  });
+  return opened;
 }
 
-export const sessionStorageKey = storageKey;
+/** Listens to the other tabs from the start (a tab that has not signed in itself still hears them). */
+export function listenToOtherTabs(): void {
+  channel();
+}
+
+/** Tests: back to the state of a freshly loaded tab. */
+export function resetSessionForTests(): void {
+  state = null;
+  lastReason = null;
+  storage()?.removeItem(storageKey);
+}

@@ -7,17 +7,18 @@ import { lastSignOutReason } from '../../lib/session.ts';
 import { meQueryOptions } from './api/me.ts';
 import { MeContext } from './me-context.tsx';
 import styles from './require-auth.module.css';
-import { useToken } from './use-token.ts';
+import { useSession } from './use-token.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 
-/** Signed-in routes: no token (or a token the server refused) goes to sign-in, then back here. */
+/** Signed-in routes: no session (or one the server refused) goes to sign-in, then back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const token = useToken();
+  const session = useSession();
   const location = useLocation();
-  const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
+  // unknown (a new tab): the cookie, if any, answers /v1/me; a 401 ends the session and leads to sign-in
+  const me = useQuery({ ...meQueryOptions(), enabled: session.status !== 'signed-out' });
   const t = useT();
 
-  if (token === null) {
+  if (session.status === 'signed-out') {
     const search = new URLSearchParams();
     const here = `${location.pathname}${location.search}${location.hash}`;
     const reason = lastSignOutReason();

@@ -6,11 +6,11 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { describeError } from '../../lib/problems/describe-error.ts';
-import { setToken } from '../../lib/session.ts';
+import { startSession, usesCookieSession } from '../../lib/session.ts';
 import { safeNextPath } from './access.ts';
-import { fetchMeWithToken } from './api/me.ts';
+import { signInWith } from './api/session.ts';
 import styles from './sign-in-page.module.css';
-import { useToken } from './use-token.ts';
+import { useSession } from './use-token.ts';
 import { rememberVerifiedMe } from './verified-me.ts';
 import { TechnicalDetails } from '../../components/technical-details.tsx';
 
@@ -26,7 +26,7 @@ function signInError(error: unknown, t: Translate): { title: string; detail: str
 }
 
 export function SignInPage() {
-  const token = useToken();
+  const session = useSession();
   const t = useT();
   const [params] = useSearchParams();
   const [value, setValue] = useState('');
@@ -36,7 +36,7 @@ export function SignInPage() {
   const next = safeNextPath(params.get('next'));
   const [check, setCheck] = useState<Check>({ state: 'idle' });
 
-  if (token !== null) return <Navigate to={next ?? '/'} replace />;
+  if (session.status === 'signed-in') return <Navigate to={next ?? '/'} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,10 +44,10 @@ export function SignInPage() {
     setEmptyError(candidate === '');
     if (candidate === '' || check.state === 'pending') return;
     setCheck({ state: 'pending' });
-    fetchMeWithToken(candidate).then(
+    signInWith(candidate).then(
       (me) => {
-        rememberVerifiedMe(candidate, me);
-        setToken(candidate);
+        rememberVerifiedMe(me);
+        startSession(usesCookieSession() ? null : candidate);
       },
       (error: unknown) => setCheck({ state: 'failed', error }),
     );
@@ -60,7 +60,7 @@ export function SignInPage() {
       <div className={styles.card}>
         <p className={styles.brand}>{t('app.name')}</p>
         <h1 className={styles.title}>{t('auth.signIn.title')}</h1>
-        <p className={styles.lead}>{t('auth.signIn.lead')}</p>
+        <p className={styles.lead}>{t(usesCookieSession() ? 'auth.signIn.leadSession' : 'auth.signIn.leadTab')}</p>
         {params.get('reason') === 'expired' && !failure ? (
           <Banner tone="notice" title={t('auth.signIn.expiredTitle')} className={styles.banner}>
             {t('auth.signIn.expiredText')}

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { getToken, subscribeToken } from '../../lib/session.ts';
+import { getSession, subscribeSession, type SessionState } from '../../lib/session.ts';
 
-/** The current access token (or null), re-rendering when it changes. */
-export function useToken(): string | null {
-  return useSyncExternalStore(subscribeToken, getToken, () => null);
+const serverSnapshot: SessionState = { status: 'unknown', token: null };
+
+/** The tab's session state, re-rendering when it changes (sign-in, sign-out, a 401, another tab). */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, () => serverSnapshot);
 }

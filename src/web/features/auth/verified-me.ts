@@ -1,16 +1,18 @@
 import type { Me } from '../../../contract/me.ts';
 
 /**
- * Sign-in checks a token by fetching /v1/me before storing it. The answer is kept here (memory only, with the
- * token it belongs to) so the signed-in session, which owns the query cache, starts with it instead of asking again.
+ * Sign-in learns the identity when it checks the token (POST /v1/session or GET /v1/me). The answer is kept here
+ * (memory only) so the signed-in layout, which owns the query cache, starts with it instead of asking again.
  */
-let verified: { token: string; me: Me; at: number } | null = null;
+let verified: { me: Me; at: number } | null = null;
 
-export function rememberVerifiedMe(token: string, me: Me): void {
-  verified = { token, me, at: Date.now() };
+export function rememberVerifiedMe(me: Me): void {
+  verified = { me, at: Date.now() };
 }
 
-/** The identity sign-in verified for this token and when, or null for any other token. */
-export function verifiedMe(token: string | null): { me: Me; at: number } | null {
-  return verified && token !== null && verified.token === token ? { me: verified.me, at: verified.at } : null;
+/** The identity sign-in verified and when, once: the next layout takes it, later ones ask the server. */
+export function takeVerifiedMe(): { me: Me; at: number } | null {
+  const taken = verified;
+  verified = null;
+  return taken;
 }

@@ -3,7 +3,7 @@ import type { Me } from '../../../../contract/me.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** The Me schema loads on first use (sign-in submits, or a signed-in page loads), keeping zod out of the first route. */
-async function meSchema() {
+export async function meSchema() {
   return (await import('../../../../contract/me.ts')).Me;
 }
 

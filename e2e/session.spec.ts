@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/auth.ts';
+import { crossApiBaseUrl, envNames } from './support/env.ts';
+import { unthrottled } from './support/server-process.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('a sign-in spans tabs: a new tab opens signed in, with no token in any storage', async ({ context, page }) => {
+  await signIn(page);
+  const second = await context.newPage();
+  await second.goto('/events');
+  await expect(nav(second)).toBeVisible();
+  await expect(second).toHaveURL(/\/events$/);
+  expect(await second.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  expect(await second.evaluate(() => document.cookie)).toBe('');
+});
+
+test('signing out in one tab ends the session in every tab', async ({ context, page }) => {
+  await signIn(page);
+  const second = await context.newPage();
+  await second.goto('/events');
+  await expect(nav(second)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(second).toHaveURL(/\/sign-in/);
+  await second.reload();
+  await expect(second).toHaveURL(/\/sign-in/);
+  // the server ended it too: the old cookie value no longer works anywhere
+  const me = await context.request.get('/v1/me');
+  expect(me.status()).toBe(401);
+});
+
+/** Revoking needs the token CLI to write while the server runs: the second-origin API server on PostgreSQL. */
+test('revoking the token ends its dashboard sessions', async ({ context, page }) => {
+  test.setTimeout(120_000); // two token CLI runs (tsx start-up) under shared load
+  const databaseUrl = process.env[envNames.crossDatabaseUrl];
+  test.skip(!databaseUrl, 'PostgreSQL does not answer: the second-origin API server runs on PGlite, which only one process may open');
+  const env = { ...process.env, DATABASE_URL: databaseUrl, ...unthrottled };
+  const cli = (args: string[]) => run(path.join(root, 'node_modules/.bin/tsx'), ['src/server/token-cli.ts', ...args], { cwd: root, env, timeout: 60_000 });
+  const created = await cli(['create', '--name', `e2e-revoke-${Date.now()}`, '--scopes', 'transactions:read,events:read', '--mode', 'test']);
+  const lines = created.stdout.trim().split('\n');
+  const token = lines.at(-1)?.trim() ?? '';
+  const id = /Token (\S+) for/.exec(created.stdout)?.[1] ?? '';
+  expect(token).not.toBe('');
+
+  await page.goto(`${crossApiBaseUrl}/sign-in`);
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(nav(page)).toBeVisible();
+  const second = await context.newPage();
+  await second.goto(`${crossApiBaseUrl}/events`);
+  await expect(nav(second)).toBeVisible();
+
+  await cli(['revoke', id]);
+  await second.getByRole('link', { name: 'Transactions' }).click();
+  await expect(second).toHaveURL(/\/sign-in\?/);
+  await expect(second.getByText('Your session ended')).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/sign-in\?/);
+});

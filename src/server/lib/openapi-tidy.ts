@@ -1,0 +1,90 @@
+import { responseHeaders } from '../../contract/headers.ts';
+import { problemContentType } from '../../contract/problem.ts';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** operationIds of the existing operations; a route may also set schema.operationId itself. */
+const operationIds: Record<string, string> = {
+  'get /health': 'getHealth',
+  'get /v1/me': 'getMe',
+  'get /v1/providers': 'listProviders',
+  'post /v1/credentials': 'createCredential',
+  'get /v1/credentials/{id}': 'getCredential',
+  'get /v1/transactions/summaries': 'listTransactionSummaries',
+  'get /v1/events': 'listEvents',
+};
+
+/** `get /v1/foo-bar/{id}` → `getV1FooBarById`: a stable fallback for an operation nobody named. */
+function derivedOperationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith('{') ? `by-${part.slice(1, -1)}` : part))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+}
+
+const rateLimitHeaders = {
+  [responseHeaders.retryAfter]: { description: 'Seconds until the limit resets', schema: { type: 'integer', minimum: 0 } },
+  [responseHeaders.rateLimitLimit]: { description: 'Requests allowed in the window', schema: { type: 'integer', minimum: 0 } },
+  [responseHeaders.rateLimitRemaining]: { description: 'Requests left in the window', schema: { type: 'integer', minimum: 0 } },
+  [responseHeaders.rateLimitReset]: { description: 'Seconds until the window resets', schema: { type: 'integer', minimum: 0 } },
+};
+
+const tooManyRequests = {
+  description:
+    'Too many requests from this token or client address, or too many failed authentications from this address: wait Retry-After seconds',
+  headers: rateLimitHeaders,
+  content: { [problemContentType]: { schema: { $ref: '#/components/schemas/Problem' } } },
+};
+
+/** Every $ref target reachable from the paths (following components into components). */
+function usedSchemas(document: Json): Set<string> {
+  const schemas = isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (!used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document.paths);
+  return used;
+}
+
+/**
+ * What the generator leaves out and client generators and `redocly lint` (recommended rules) want: an
+ * operationId on every operation, the 429 of the rate limiter on every operation, no unused component
+ * schemas (zod's input twins of output schemas), servers and a license.
+ */
+export function tidyOpenApi(document: Json, serverUrl: string): Json {
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of methods) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      operation.operationId ??= operationIds[`${method} ${path}`] ?? derivedOperationId(method, path);
+      if (isObject(operation.responses)) operation.responses['429'] ??= tooManyRequests;
+    }
+  }
+  if (isObject(document.components) && isObject(document.components.schemas)) {
+    const used = usedSchemas(document);
+    for (const name of Object.keys(document.components.schemas)) if (!used.has(name)) delete document.components.schemas[name];
+  }
+  document.servers = [{ url: serverUrl || '/', description: serverUrl ? 'The API' : 'This server (the API and the dashboard share one origin)' }];
+  if (isObject(document.info)) document.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+  return document;
+}

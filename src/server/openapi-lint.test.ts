@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness.ts';
+
+const run = promisify(execFile);
+const redocly = path.resolve(import.meta.dirname, '../../node_modules/.bin/redocly');
+
+interface LintProblem {
+  ruleId: string;
+  severity: string;
+  message: string;
+  location: { pointer: string }[];
+}
+
+/** The served /openapi.json passes `redocly lint` with the recommended rules: no error, no warning. */
+describe('OpenAPI document lint (redocly, recommended rules)', () => {
+  let t: TestApp;
+  const dir = mkdtempSync(path.join(tmpdir(), 'acq-openapi-'));
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports nothing', async () => {
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, (await t.app.inject({ url: '/openapi.json' })).body);
+    const { stdout } = await run(redocly, ['lint', '--format=json', '--extends=recommended', file], { timeout: 60_000 }).catch(
+      (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+    );
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { problems: LintProblem[] };
+    const problems = report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer ?? '?'}: ${p.message}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('names every operation and the server', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json<{ servers: unknown[]; paths: Record<string, Record<string, { operationId?: string }>> }>();
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.servers).toHaveLength(1);
+  });
+});
