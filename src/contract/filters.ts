@@ -81,6 +81,21 @@ function boundNs(text: string, side: 'from' | 'to'): bigint | null {
 }
 
 /**
+ * Event times are stored as signed 64-bit nanoseconds since the epoch, which hold 1677-09-21 to 2262-04-11:
+ * a created_at filter must lie inside whole days of that range (also keeping PostgreSQL's timestamps and
+ * ISO text to 4-digit years).
+ */
+export const createdAtBounds = { from: '1677-09-22', to: '2262-04-11' } as const;
+const minNs = BigInt(Date.parse(`${createdAtBounds.from}T00:00:00Z`)) * NS_PER_MS;
+const maxNs = BigInt(Date.parse(`${createdAtBounds.to}T00:00:00Z`)) * NS_PER_MS;
+
+/** Whether a parsed created_at range lies within createdAtBounds (from inclusive, to exclusive). */
+export function withinCreatedAtBounds(range: InstantRange): boolean {
+  const inside = (ns: bigint | null) => ns === null || (ns >= minNs && ns <= maxNs);
+  return inside(range.fromNs) && inside(range.toNs) && (range.fromNs === null || range.fromNs < maxNs) && (range.toNs === null || range.toNs > minNs);
+}
+
+/**
  * `2026-11-21` is that UTC day; a lone timestamp is that exact instant; `from..to` includes `from` and
  * excludes `to`, except that a date `to` includes its whole day. Either side of a range may be open.
  */

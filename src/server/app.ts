@@ -1,13 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, requireJsonBodies, sendProblem } from './errors.ts';
 import type { ApiInstance } from './lib/api-instance.ts';
 import { registerCors } from './lib/cors.ts';
+import { registerBodyGuard } from './lib/body-guard.ts';
+import { clientErrorHandler, frameworkErrors } from './lib/client-errors.ts';
+import { safeError } from './lib/log-safe.ts';
+import { genReqId, registerRequestId } from './lib/request-id.ts';
+import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from './lib/server-limits.ts';
 import { registerOpenApi } from './openapi.ts';
+import { defaultIdempotencyTtlHours } from './credentials/idempotency.ts';
+import { registerIdempotencySweep } from './lib/idempotency-sweep.ts';
 import { defaultCountCap } from './queries/total-count.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -31,14 +38,46 @@ export interface AppOptions {
   corsOrigin?: string | undefined;
   /** lists count exactly up to this many matches, and give the planner's estimate above it (default 2 000, defaultCountCap) */
   countCap?: number;
+  /** HTTP timeouts and limits (defaultServerLimits) */
+  limits?: Partial<ServerLimits>;
+  /** hours an Idempotency-Key's response is kept (IDEMPOTENCY_TTL_HOURS, default 24) */
+  idempotencyTtlHours?: number;
+}
+
+/** Log settings every logger gets: safe error serialisation and redacted credentials. */
+function loggerOptions(logger: AppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return {
+    ...base,
+    serializers: { err: safeError, ...(base as { serializers?: object }).serializers },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["set-cookie"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+  };
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit, return503OnClosing: true }).withTypeProvider<ZodTypeProvider>();
+  const limits = { ...defaultServerLimits, ...options.limits };
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit,
+    return503OnClosing: true,
+    genReqId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    routerOptions: { maxParamLength: 128 },
+    http: { maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: timeoutCheckIntervalMs(limits), headersTimeout: Math.min(limits.requestTimeoutMs, 10_000) },
+    clientErrorHandler,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', options.database);
   app.decorate('countCap', options.countCap ?? defaultCountCap);
+  app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
+  registerIdempotencySweep(app);
 
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
@@ -47,10 +86,12 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     methodsByPath.set(route.url, methods);
   });
 
+  registerRequestId(app);
   registerErrorHandler(app);
   registerCors(app, options.corsOrigin);
   registerAuthentication(app, options.database.db);
   requireJsonBodies(app);
+  registerBodyGuard(app);
   await registerOpenApi(app);
 
   healthRoutes(app);

@@ -1,3 +1,6 @@
+import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';
+import { defaultServerLimits, type ServerLimits } from './lib/server-limits.ts';
+
 /** The runtime interface (decisions.md / common.md): every setting the server reads from the environment. */
 export interface RuntimeEnv {
   port: number;
@@ -12,6 +15,12 @@ export interface RuntimeEnv {
   logLevel: string;
   /** folder of the built dashboard; undefined means dist/web */
   webRoot: string | undefined;
+  limits: ServerLimits;
+  /** PostgreSQL connect and statement-answer timeouts */
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
+  /** hours an Idempotency-Key's stored response is replayed before it is swept */
+  idempotencyTtlHours: number;
 }
 
 function whole(name: string, value: string | undefined, fallback: number): number {
@@ -35,5 +44,16 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     corsOrigin: nonEmpty(env.CORS_ORIGIN),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
     webRoot: nonEmpty(env.WEB_ROOT),
+    limits: {
+      requestTimeoutMs: whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, defaultServerLimits.requestTimeoutMs),
+      connectionTimeoutMs: whole('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, defaultServerLimits.connectionTimeoutMs),
+      keepAliveTimeoutMs: whole('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, defaultServerLimits.keepAliveTimeoutMs),
+      maxHeaderBytes: whole('MAX_HEADER_BYTES', env.MAX_HEADER_BYTES, defaultServerLimits.maxHeaderBytes),
+      maxConnections: whole('MAX_CONNECTIONS', env.MAX_CONNECTIONS, defaultServerLimits.maxConnections),
+      shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, defaultServerLimits.shutdownTimeoutMs),
+    },
+    dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaultConnectTimeoutMs),
+    dbQueryTimeoutMs: whole('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaultQueryTimeoutMs),
+    idempotencyTtlHours: whole('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
   };
 }
