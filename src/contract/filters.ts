@@ -48,8 +48,10 @@ const NS_PER_DAY = 86_400_000n * NS_PER_MS;
 function dayStartNs(text: string): bigint | null {
   const m = datePattern.exec(text);
   if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const check = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999
+  const check = new Date(0);
+  check.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const ms = check.getTime();
   if (check.getUTCMonth() !== Number(m[2]) - 1 || check.getUTCDate() !== Number(m[3])) return null;
   return BigInt(ms) * NS_PER_MS;
 }
