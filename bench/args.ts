@@ -23,6 +23,8 @@ export interface BenchOptions {
   explain: boolean;
   outDir: string;
   seed: number;
+  /** --soak: seconds of the soak run instead of the usual phases (null: no soak) */
+  soakSeconds: number | null;
 }
 
 export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-dir DIR] [--database-url URL]
@@ -36,7 +38,9 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --connections N      connections of the throughput runs (default 8)
   --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
-  --out DIR            results folder (default bench/results)`;
+  --out DIR            results folder (default bench/results)
+  --soak               instead: a mixed read/write soak (default 60 s, 64 connections, 20000 summaries) on PGlite,
+                       and on PostgreSQL too when --database-url is given; --soak-seconds S to change its length`;
 
 function whole(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -62,12 +66,15 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'no-explain': { type: 'boolean', default: false },
       out: { type: 'string' },
       seed: { type: 'string' },
+      soak: { type: 'boolean', default: false },
+      'soak-seconds': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return null;
   if (values['browser-only'] && values['no-browser']) throw new Error('--browser-only and --no-browser exclude each other');
-  const summaries = whole('summaries', values.summaries, 1_000_000);
+  const soak = values.soak;
+  const summaries = whole('summaries', values.summaries, soak ? 20_000 : 1_000_000);
   const quick = values.quick;
   const seconds = whole('seconds', values.seconds, quick ? 1 : 3);
   return {
@@ -79,7 +86,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
     seconds,
     minRequests: Math.max(1, whole('min-requests', values['min-requests'], 3)),
     concurrentSeconds: quick ? 2 : 5,
-    connections: whole('connections', values.connections, 8),
+    connections: whole('connections', values.connections, soak ? 64 : 8),
     browserRepeats: quick ? 5 : 20,
     browser: !values['no-browser'],
     browserOnly: values['browser-only'],
@@ -87,5 +94,6 @@ export function readOptions(argv: string[]): BenchOptions | null {
     explain: !values['no-explain'],
     outDir: path.resolve(values.out ?? path.join('bench', 'results')),
     seed: whole('seed', values.seed, 1),
+    soakSeconds: soak ? whole('soak-seconds', values['soak-seconds'], 60) : null,
   };
 }

@@ -13,6 +13,7 @@ import { databaseEnv } from './processes.ts';
 import { writeReport } from './report.ts';
 import type { BenchReport, BrowserSection } from './report-types.ts';
 import { startServer } from './server-process.ts';
+import { runSoak } from './soak.ts';
 import { measureSql } from './sql-phase.ts';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  if (options.soakSeconds !== null) return runSoak(options, options.soakSeconds);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const machine = describeMachine();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInWithStorage } from './support/auth.ts';
+import { demoToken } from './support/env.ts';
 import { parseCreatedAtFilter, timestampToNs } from '../src/contract/filters.ts';
 import {
   cents,
@@ -80,10 +81,17 @@ test.describe('transactions filters', () => {
     await page.getByLabel('Created', { exact: true }).selectOption({ label: 'Custom range…' });
     const from = page.getByLabel('Created from');
     const to = page.getByLabel('Created to (inclusive)');
-    await from.fill('2026-09-01');
-    await to.fill('2026-09-30');
+    // a range relative to the data's anchor (its newest sale), never fixed dates: 40 to 10 days before it
+    const newest = await page.request.get('/v1/transactions/summaries?limit=1', { headers: { authorization: `Bearer ${demoToken}` } });
+    const [latest] = (await newest.json()) as { createdAt: string }[];
+    const anchorMs = Date.parse(latest?.createdAt ?? '');
+    expect(Number.isFinite(anchorMs)).toBe(true);
+    const saoPauloDay = (daysBefore: number) => new Date(anchorMs - daysBefore * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+    const [fromDay, toDay, dayAfter] = [saoPauloDay(40), saoPauloDay(10), saoPauloDay(9)];
+    await from.fill(fromDay);
+    await to.fill(toDay);
     await to.press('Enter');
-    await expect(page).toHaveURL(/created_at=2026-09-01T00%3A00%3A00-03%3A00\.\.2026-10-01T00%3A00%3A00-03%3A00/);
+    await expect(page).toHaveURL(new RegExp(`created_at=${fromDay}T00%3A00%3A00-03%3A00\\.\\.${dayAfter}T00%3A00%3A00-03%3A00`));
     await inRange();
   });
 

@@ -48,8 +48,10 @@ const NS_PER_DAY = 86_400_000n * NS_PER_MS;
 function dayStartNs(text: string): bigint | null {
   const m = datePattern.exec(text);
   if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const check = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999
+  const check = new Date(0);
+  check.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const ms = check.getTime();
   if (check.getUTCMonth() !== Number(m[2]) - 1 || check.getUTCDate() !== Number(m[3])) return null;
   return BigInt(ms) * NS_PER_MS;
 }
@@ -78,6 +80,21 @@ function boundNs(text: string, side: 'from' | 'to'): bigint | null {
   const day = dayStartNs(text);
   if (day !== null) return side === 'from' ? day : day + NS_PER_DAY;
   return timestampToNs(text);
+}
+
+/**
+ * Event times are stored as signed 64-bit nanoseconds since the epoch, which hold 1677-09-21 to 2262-04-11:
+ * a created_at filter must lie inside whole days of that range (also keeping PostgreSQL's timestamps and
+ * ISO text to 4-digit years).
+ */
+export const createdAtBounds = { from: '1677-09-22', to: '2262-04-11' } as const;
+const minNs = BigInt(Date.parse(`${createdAtBounds.from}T00:00:00Z`)) * NS_PER_MS;
+const maxNs = BigInt(Date.parse(`${createdAtBounds.to}T00:00:00Z`)) * NS_PER_MS;
+
+/** Whether a parsed created_at range lies within createdAtBounds (from inclusive, to exclusive). */
+export function withinCreatedAtBounds(range: InstantRange): boolean {
+  const inside = (ns: bigint | null) => ns === null || (ns >= minNs && ns <= maxNs);
+  return inside(range.fromNs) && inside(range.toNs) && (range.fromNs === null || range.fromNs < maxNs) && (range.toNs === null || range.toNs > minNs);
 }
 
 /**

@@ -38,3 +38,5 @@ export function parseLinkHeader(value: string | null | undefined): Record<string
   }
   return links;
 }
+/** Every response carries one (an incoming sane value is kept, else one is generated); so does every log line. */
+export const requestIdHeader = 'x-request-id';

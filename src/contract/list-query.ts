@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrderDirection } from './enums.ts';
-import { amountFilterPattern, parseAmountFilter, parseCreatedAtFilter } from './filters.ts';
+import { amountFilterPattern, createdAtBounds, parseAmountFilter, parseCreatedAtFilter, withinCreatedAtBounds } from './filters.ts';
 
 /** Query values arrive as text; these parse them with messages that say what a valid value looks like. */
 function wholeNumber(min: number, max: number, fallback: number, description: string) {
@@ -27,10 +27,15 @@ export const CreatedAtFilter = z
   .string()
   .refine((v) => parseCreatedAtFilter(v) !== null, {
     message: 'must be YYYY-MM-DD, an ISO 8601 timestamp, or a range from..to of either (from before to)',
+    abort: true,
+  })
+  .refine((v) => withinCreatedAtBounds(parseCreatedAtFilter(v) ?? { fromNs: null, toNs: null }), {
+    message: `must lie from ${createdAtBounds.from} (inclusive) to ${createdAtBounds.to} (exclusive), UTC: the instants a nanosecond timestamp can hold`,
   })
   .meta({
     description:
-      'YYYY-MM-DD (that UTC day), an ISO 8601 timestamp (that instant; no offset means UTC), or from..to of either: from inclusive, to exclusive, a date `to` includes its whole day; either side may be open.',
+      'YYYY-MM-DD (that UTC day), an ISO 8601 timestamp (that instant; no offset means UTC), or from..to of either: from inclusive, to exclusive, a date `to` includes its whole day; either side may be open. ' +
+      `Instants from ${createdAtBounds.from} to ${createdAtBounds.to} (exclusive).`,
     example: '2026-11-01T00:00:00-03:00..2026-11-08T00:00:00-03:00',
   });
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { registerCookies } from './auth/session-cookie.ts';
@@ -12,7 +12,14 @@ import type { ApiInstance } from './lib/api-instance.ts';
 import { registerCors } from './lib/cors.ts';
 import { defaultRateLimits, registerRateLimit, type RateLimits } from './lib/rate-limit.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerBodyGuard } from './lib/body-guard.ts';
+import { clientErrorHandler, frameworkErrors } from './lib/client-errors.ts';
+import { safeError } from './lib/log-safe.ts';
+import { genReqId, registerRequestId } from './lib/request-id.ts';
+import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from './lib/server-limits.ts';
 import { registerOpenApi } from './openapi.ts';
+import { defaultIdempotencyTtlHours } from './credentials/idempotency.ts';
+import { registerIdempotencySweep } from './lib/idempotency-sweep.ts';
 import { defaultCountCap } from './queries/total-count.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -46,11 +53,28 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit, return503OnClosing: true }).withTypeProvider<ZodTypeProvider>();
+  const limits = { ...defaultServerLimits, ...options.limits };
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit,
+    return503OnClosing: true,
+    genReqId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    routerOptions: { maxParamLength: 128 },
+    http: { maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: timeoutCheckIntervalMs(limits), headersTimeout: Math.min(limits.requestTimeoutMs, 10_000) },
+    clientErrorHandler,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', options.database);
   app.decorate('countCap', options.countCap ?? defaultCountCap);
+  app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
+  registerIdempotencySweep(app);
 
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
@@ -59,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     methodsByPath.set(route.url, methods);
   });
 
+  registerRequestId(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { behindTls: options.behindTls ?? false, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -68,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await registerCookies(app);
   registerAuthentication(app, options.database.db, authFailureGuard, sessions);
   requireJsonBodies(app);
+  registerBodyGuard(app);
   await registerOpenApi(app, options.publicApiBaseUrl ?? '');
 
   healthRoutes(app);

@@ -16,7 +16,8 @@ export interface Prepared {
   demoToken: string | null;
 }
 
-type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'>;
+type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'> &
+  Partial<Pick<RuntimeEnv, 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs'>>;
 
 export const describeDatabase = (env: Env): string =>
   env.databaseUrl ? `PostgreSQL (${env.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})` : `PGlite in ${env.dataDir}`;
@@ -25,8 +26,18 @@ export const describeDatabase = (env: Env): string =>
  * The first-start path shared by the server and the token CLI: open (and migrate) the database, write the
  * provider catalogue, and on an empty database seed the demo organization and mint its token.
  */
-export async function prepareDatabase(env: Env, log: (line: string) => void = () => undefined): Promise<Prepared> {
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+export async function prepareDatabase(
+  env: Env,
+  log: (line: string) => void = () => undefined,
+  onConnectionError?: (error: Error) => void,
+): Promise<Prepared> {
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+    onConnectionError,
+  });
   try {
     await upsertProviders(database.db);
     const [row] = await database.db.select({ n: sql<string>`count(*)` }).from(organizations);

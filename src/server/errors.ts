@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemContentType, type Problem, type ProblemFieldError } from '../contract/problem.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { safeError } from './lib/log-safe.ts';
 import { validationProblem } from './lib/validation-errors.ts';
 
 const titles: Record<number, string> = {
@@ -9,13 +11,27 @@ const titles: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+/** Seconds a client should wait before retrying while the database is unreachable (Retry-After). */
+export const databaseRetryAfterSeconds = 5;
+
+export const databaseUnavailable = (): ProblemInit => ({
+  status: 503,
+  type: 'database-unavailable',
+  detail: `The database is unreachable; nothing was changed. Retry in ${databaseRetryAfterSeconds} seconds.`,
+  headers: { 'retry-after': String(databaseRetryAfterSeconds) },
+});
 
 export const problemTypeBase = 'https://acquirer-console.dev/problems/';
 
@@ -35,6 +51,8 @@ export class ApiProblem extends Error {
     super(init.detail);
   }
 }
+
+export const titleOf = (status: number): string => titles[status] ?? 'Error';
 
 export function problemBody(init: ProblemInit, instance?: string): Problem {
   const body: Problem = {
@@ -84,7 +102,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail = known ?? (malformedJson ? 'The request body is not valid JSON.' : error.message);
       return sendProblem(request, reply, { status, detail, type: malformedJson ? 'malformed-json' : undefined });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: safeError(error) }, 'database unavailable');
+      return sendProblem(request, reply, databaseUnavailable());
+    }
+    request.log.error({ err: safeError(error) }, 'unhandled error');
     return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred. It has been logged.' });
   });
 }

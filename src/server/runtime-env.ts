@@ -1,6 +1,8 @@
 import { defaultRateLimits, type RateLimits } from './lib/rate-limit.ts';
 import { defaultCountCap } from './queries/total-count.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
+import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';
+import { defaultServerLimits, type ServerLimits } from './lib/server-limits.ts';
 
 /** The runtime interface (decisions.md / common.md): every setting the server reads from the environment. */
 export interface RuntimeEnv {
@@ -24,6 +26,12 @@ export interface RuntimeEnv {
   behindTls: boolean;
   /** SESSION_IDLE_MINUTES: a dashboard session ends after this long without a request */
   sessionIdleMinutes: number;
+  limits: ServerLimits;
+  /** PostgreSQL connect and statement-answer timeouts */
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
+  /** hours an Idempotency-Key's stored response is replayed before it is swept */
+  idempotencyTtlHours: number;
 }
 
 function flag(name: string, value: string | undefined): boolean {
@@ -62,5 +70,16 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     },
     behindTls: flag('BEHIND_TLS', env.BEHIND_TLS),
     sessionIdleMinutes: whole('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, defaultSessionIdleMinutes),
+    limits: {
+      requestTimeoutMs: whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, defaultServerLimits.requestTimeoutMs),
+      connectionTimeoutMs: whole('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, defaultServerLimits.connectionTimeoutMs),
+      keepAliveTimeoutMs: whole('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, defaultServerLimits.keepAliveTimeoutMs),
+      maxHeaderBytes: whole('MAX_HEADER_BYTES', env.MAX_HEADER_BYTES, defaultServerLimits.maxHeaderBytes),
+      maxConnections: whole('MAX_CONNECTIONS', env.MAX_CONNECTIONS, defaultServerLimits.maxConnections),
+      shutdownTimeoutMs: whole('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, defaultServerLimits.shutdownTimeoutMs),
+    },
+    dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaultConnectTimeoutMs),
+    dbQueryTimeoutMs: whole('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaultQueryTimeoutMs),
+    idempotencyTtlHours: whole('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
   };
 }

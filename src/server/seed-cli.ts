@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { xidPattern } from '../contract/ids.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { demoOrganization } from './seed/demo.ts';
 import { formatDuration, groupDigits, progressReporter } from './seed/progress.ts';
 import { seedOrganization } from './seed/seed-organization.ts';
@@ -66,7 +67,11 @@ async function main(): Promise<void> {
   if (chunkSize === 0) fail('--chunk must be 1 or more');
   const bulk = !values['keep-indexes'] && summaries >= 100_000;
 
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' }).catch((error: unknown) => {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
   const progress = progressReporter(process.stderr);
   let stopRequested = false;
   process.on('SIGINT', () => {

@@ -15,7 +15,7 @@ export interface RunningServer {
 export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: string } = {}): Promise<RunningServer> {
   const log = (line: string) => console.log(line);
   log(`Database: ${describeDatabase(env)}`);
-  const prepared = await prepareDatabase(env, log);
+  const prepared = await prepareDatabase(env, log, (error) => console.error(`Database connection error (the server keeps running and answers 503 until it returns): ${error.message.split('\n')[0] ?? ''}`));
   const webRoot = env.webRoot === undefined ? defaultWebRoot : path.resolve(env.webRoot);
   const app = await buildApp({
     database: prepared.database,
@@ -27,6 +27,8 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     rateLimits: env.rateLimits,
     behindTls: env.behindTls,
     sessionIdleMinutes: env.sessionIdleMinutes,
+    limits: env.limits,
+    idempotencyTtlHours: env.idempotencyTtlHours,
   });
   try {
     await app.listen({ port: env.port, host: env.host });
@@ -37,7 +39,8 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   }
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
-  const token = prepared.demoToken;
+  // the demo token is printed once: on the start that creates it
+  const token = prepared.firstStart ? prepared.demoToken : null;
   log('');
   const built = existsSync(path.join(webRoot, 'index.html'));
   log(`  Dashboard:  ${options.dashboardUrl ?? (built ? `${origin}/` : `not built (run npm start, or npm run dev for hot reload)`)}`);
@@ -46,7 +49,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     log(`  Demo token: ${token}`);
     log(`  Try:        curl -H "Authorization: Bearer ${token}" "${origin}/v1/transactions/summaries?limit=5"`);
   } else {
-    log('  Demo token: printed on first start (mint another with: npm run token -- create --name me --scopes');
+    log('  Demo token: printed on the first start only (mint another with: npm run token -- create --name me --scopes');
     log('              providers:read,credentials:write,transactions:read,events:read --mode test)');
   }
   log('');
@@ -57,8 +60,15 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await app.close();
-      await prepared.database.close();
+      // app.close() stops accepting, answers new requests on open connections with 503 and waits for the
+      // in-flight ones; past SHUTDOWN_TIMEOUT_MS the remaining connections are cut
+      const force = setTimeout(() => app.server.closeAllConnections(), env.limits.shutdownTimeoutMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(force);
+        await prepared.database.close();
+      }
     },
   };
 }

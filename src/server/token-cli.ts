@@ -4,6 +4,7 @@ import { Scope, TokenMode } from '../contract/enums.ts';
 import { createToken, listTokens, revokeToken } from './auth/token-store.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import type { Db } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { merchants, organizations } from './db/schema.ts';
 import { readEnv } from './runtime-env.ts';
 import { demoOrganization } from './seed/demo.ts';
@@ -72,7 +73,12 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
 
 async function main(): Promise<void> {
   const env = readEnv();
-  const { database, demoToken, firstStart } = await prepareDatabase(env, (line) => console.error(line));
+  const prepared = await prepareDatabase(env, (line) => console.error(line)).catch((error: unknown) => {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
+  const { database, demoToken, firstStart } = prepared;
   try {
     if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
     console.log(await runTokenCommand(database.db, process.argv.slice(2)));

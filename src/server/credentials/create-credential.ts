@@ -1,4 +1,4 @@
-import { and, eq, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Credential, CredentialInput } from '../../contract/credentials.ts';
 import type { Provider } from '../../contract/providers.ts';
 import type { Caller } from '../auth/authenticate.ts';
@@ -9,12 +9,7 @@ import { xid } from '../lib/xid.ts';
 import { checkAuthenticationData, identityKey } from './authentication-data.ts';
 import { credentialView } from './read-credential.ts';
 
-export type CreateResult = { kind: 'created'; credential: Credential } | { kind: 'conflict'; existingId: string } | { kind: 'key-race' };
-
-export interface Idempotency {
-  key: string;
-  hash: string;
-}
+export type CreateResult = { kind: 'created'; credential: Credential } | { kind: 'conflict'; existingId: string };
 
 /** Checks the body against the provider and the caller; returns the provider. Throws 400/403 problems. */
 export async function checkCredentialInput(db: Db, caller: Caller, input: CredentialInput): Promise<Provider> {
@@ -43,13 +38,16 @@ export async function checkCredentialInput(db: Db, caller: Caller, input: Creden
 
 export const credentialLocation = (id: string) => `/v1/credentials/${id}`;
 
-/** Inserts the credential (and the idempotency record, in the same transaction). Race-safe via unique indexes. */
+/**
+ * Inserts the credential and, for a claimed Idempotency-Key, stores its response in the same transaction.
+ * Race-safe via the unique identity index.
+ */
 export async function insertCredential(
   db: Db,
   caller: Caller,
   input: CredentialInput,
   provider: Provider,
-  idempotency: Idempotency | null,
+  idempotencyKey: string | null,
 ): Promise<CreateResult> {
   const status = input.status ?? 'connected';
   const key = identityKey(input.authenticationData, provider.authenticationFields);
@@ -73,18 +71,13 @@ export async function insertCredential(
       .returning();
     if (!row) return { kind: 'conflict', existingId: '' };
     const credential = credentialView(row, provider.authenticationFields);
-    if (idempotency) {
-      const stored = await tx
-        .insert(idempotencyKeys)
-        .values({ tokenId: caller.tokenId, key: idempotency.key, requestHash: idempotency.hash, statusCode: 201, responseBody: credential, location: credentialLocation(row.id) })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (stored.length === 0) tx.rollback();
+    if (idempotencyKey !== null) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: 201, responseBody: credential, location: credentialLocation(row.id) })
+        .where(and(eq(idempotencyKeys.tokenId, caller.tokenId), eq(idempotencyKeys.key, idempotencyKey)));
     }
     return { kind: 'created', credential };
-  }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return { kind: 'key-race' } as const;
-    throw error;
   });
   if (result.kind !== 'conflict') return result;
   const [existing] = await db

@@ -23,9 +23,12 @@ export function credentialView(row: CredentialRow, fields: AuthenticationField[]
   };
 }
 
-/** One credential of the caller's organization (and merchant, for a merchant token), or null. */
+/**
+ * One credential of the caller's organization (and merchant, for a merchant token) in the caller's mode, or
+ * null: a live token reads live credentials only, a test token test ones only.
+ */
 export async function findCredential(db: Db, caller: Caller, id: string): Promise<Credential | null> {
-  const conditions = [eq(credentials.id, id), eq(credentials.organizationId, caller.organizationId)];
+  const conditions = [eq(credentials.id, id), eq(credentials.organizationId, caller.organizationId), eq(credentials.testMode, caller.mode === 'test')];
   if (caller.merchantId !== null) conditions.push(eq(credentials.merchantId, caller.merchantId));
   const [found] = await db
     .select({ credential: credentials, fields: providers.authenticationFields })

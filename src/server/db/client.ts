@@ -8,7 +8,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+import { yieldingPglite } from './yielding-pglite.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -29,12 +31,32 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** folder of the embedded database; undefined or 'memory://' means in memory */
   dataDir?: string | undefined;
+  /** PostgreSQL: give up connecting after this long (DB_CONNECT_TIMEOUT_MS) */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: give up on a statement's answer after this long (DB_QUERY_TIMEOUT_MS) */
+  queryTimeoutMs?: number;
+  /** called with connection errors that no request is waiting for (the process never dies of them) */
+  onConnectionError?: (error: Error) => void;
 }
+
+export const defaultConnectTimeoutMs = 2000;
+export const defaultQueryTimeoutMs = 30_000;
 
 /** Opens PGlite (file-backed under dataDir, or in memory) or PostgreSQL, and applies the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
+      query_timeout: options.queryTimeoutMs ?? defaultQueryTimeoutMs,
+      keepAlive: true,
+    });
+    const onError = options.onConnectionError ?? (() => undefined);
+    // An idle client that loses its connection is reported on the pool, a checked-out one on the client
+    // itself: without these listeners either would end the process (an unhandled 'error' event).
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
@@ -49,9 +71,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? path.resolve(options.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const raw = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = yieldingPglite(raw);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
@@ -59,6 +89,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.exec(sqlText);
     },
     query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

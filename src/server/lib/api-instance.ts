@@ -7,6 +7,8 @@ declare module 'fastify' {
     database: Database;
     /** lists count exactly up to this many matches, then estimate (X-Total-Count-Exact: false) */
     countCap: number;
+    /** hours an Idempotency-Key's stored response is replayed (IDEMPOTENCY_TTL_HOURS) */
+    idempotencyTtlHours: number;
   }
 }
 

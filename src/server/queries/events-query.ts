@@ -1,3 +1,4 @@
+import { shownFirstDigits } from '../../contract/cards.ts';
 import { and, asc, desc, eq, getTableColumns, gte, lt, type SQL } from 'drizzle-orm';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
@@ -75,7 +76,7 @@ export function eventView(row: EventRow): Event {
     productAid: row.productAid,
     retrievalReferenceNumber: row.retrievalReferenceNumber,
     acquirerResponseCode: row.acquirerResponseCode,
-    cardData: row.cardData ?? null,
+    cardData: row.cardData ? { ...row.cardData, bin: row.cardData.bin === null ? null : shownFirstDigits(row.cardData.cardBrand, row.cardData.bin) } : null,
     terminalData: row.terminalData,
     metadata: row.metadata,
   };

@@ -1,3 +1,4 @@
+import { shownFirstDigits } from '../../contract/cards.ts';
 import type { Cycle, Summary } from '../../contract/summaries.ts';
 import { minorToDecimal } from '../../contract/money.ts';
 import type { CycleRow, SummaryRow } from './summaries-query.ts';
@@ -36,7 +37,7 @@ function cardOf(row: SummaryRow): Summary['card'] {
     brand: cardBrand as NonNullable<Summary['card']>['brand'],
     expirationMonth: cardExpirationMonth,
     expirationYear: cardExpirationYear,
-    firstDigits: cardFirstDigits,
+    firstDigits: shownFirstDigits(cardBrand, cardFirstDigits),
     holderName: row.cardHolderName ?? '',
     lastDigits: cardLastDigits,
   };

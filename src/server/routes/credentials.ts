@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { Credential, CredentialInput } from '../../contract/credentials.ts';
 import { idempotencyKeyHeader, responseHeaders } from '../../contract/headers.ts';
+import { xidPattern } from '../../contract/ids.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkCredentialInput, credentialLocation, insertCredential } from '../credentials/create-credential.ts';
 import { findCredential } from '../credentials/read-credential.ts';
-import { findReplay, idempotencyKeyPattern, requestHash, type StoredResponse } from '../credentials/idempotency.ts';
+import { claimKey, idempotencyKeyPattern, releaseKey, requestHash } from '../credentials/idempotency.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { noQuery } from '../lib/no-query.ts';
@@ -31,7 +32,7 @@ export function credentialRoutes(app: ApiInstance): void {
         body: CredentialInput,
         response: {
           201: Credential.meta({ description: 'Created; the Location header names the new credential' }),
-          ...problemResponses(400, 401, 403, 409, 413, 415, 422),
+          ...problemResponses(400, 401, 403, 409, 413, 415, 422, 503),
         },
       },
     },
@@ -42,27 +43,25 @@ export function credentialRoutes(app: ApiInstance): void {
         throw badRequest('Invalid Idempotency-Key.', [{ parameter: 'Idempotency-Key', detail: 'must be 1 to 255 visible ASCII characters' }]);
       }
       const db = app.database.db;
-      const idempotency = key === undefined ? null : { key, hash: requestHash('POST', '/v1/credentials', request.body) };
-      const replay = (stored: StoredResponse) => {
-        if (stored.location) void reply.header(responseHeaders.location, stored.location);
-        // only 201 responses are stored (see insertCredential)
-        return reply.code(201).header(responseHeaders.idempotentReplayed, 'true').send(stored.body as Credential);
-      };
-      if (idempotency) {
-        const stored = await findReplay(db, caller.tokenId, idempotency.key, idempotency.hash);
-        if (stored) return replay(stored);
+      if (key !== undefined) {
+        const claim = await claimKey(db, caller.tokenId, key, requestHash('POST', '/v1/credentials', request.body), app.idempotencyTtlHours);
+        if (claim.kind === 'replay') {
+          // only 201 responses are stored (see insertCredential)
+          if (claim.stored.location) void reply.header(responseHeaders.location, claim.stored.location);
+          return reply.code(201).header(responseHeaders.idempotentReplayed, 'true').send(claim.stored.body as Credential);
+        }
       }
-      const provider = await checkCredentialInput(db, caller, request.body);
-      const result = await insertCredential(db, caller, request.body, provider, idempotency);
+      let result;
+      try {
+        const provider = await checkCredentialInput(db, caller, request.body);
+        result = await insertCredential(db, caller, request.body, provider, key ?? null);
+      } finally {
+        // a key whose request did not create anything is given back (a no-op after a success)
+        if (key !== undefined) await releaseKey(db, caller.tokenId, key).catch((error: unknown) => request.log.warn({ err: error }, 'could not release an Idempotency-Key'));
+      }
       if (result.kind === 'created') {
         return reply.code(201).header(responseHeaders.location, credentialLocation(result.credential.id)).send(result.credential);
       }
-      if (idempotency) {
-        // a concurrent request with the same key may have won the race: answer as it did
-        const stored = await findReplay(db, caller.tokenId, idempotency.key, idempotency.hash);
-        if (stored) return replay(stored);
-      }
-      if (result.kind === 'key-race') throw new Error('idempotency key race without a stored response');
       throw new ApiProblem({
         status: 409,
         type: 'credential-exists',
@@ -86,6 +85,9 @@ export function credentialRoutes(app: ApiInstance): void {
     },
     async (request) => {
       const caller = callerOf(request);
+      if (!xidPattern.test(request.params.id)) {
+        throw new ApiProblem({ status: 404, detail: 'No such credential: the id is not a credential id.', errors: [{ parameter: 'id', detail: 'is not a 20-character XID (0-9a-v)' }] });
+      }
       const credential = await findCredential(app.database.db, caller, request.params.id);
       if (!credential) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
       return credential;

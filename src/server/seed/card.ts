@@ -1,3 +1,4 @@
+import { maxShownFirstDigits, panLengthByBrand } from '../../contract/cards.ts';
 import type { CardBrand, PaymentMethod } from '../../contract/enums.ts';
 import { binsByBrand, captureMethodWeights, creditBrandWeights, debitBrandWeights, firstNames, lastNames } from './cards.ts';
 import type { Rng } from './prng.ts';
@@ -26,9 +27,11 @@ function holderName(rng: Rng): string {
 export function generateCard(rng: Rng, method: PaymentMethod, saleMs: number, expired = false): GeneratedCard {
   const brand = rng.weighted(method === 'debit_card' ? debitBrandWeights : creditBrandWeights);
   const bins = binsByBrand[brand];
-  // mostly 6-digit BINs: the 8-digit ones sit at the end of each list and are picked ~10% of the time
+  // mostly 6-digit BINs: the 8-digit ones sit at the end of each list and are picked ~10% of the time, for
+  // brands whose cards may show 8 (16-digit PANs; a 15-digit amex shows at most 6 + 4)
   const sixDigit = bins.filter((b) => b.length === 6);
-  const bin = rng.chance(0.1) ? rng.pick(bins.filter((b) => b.length === 8)) : rng.pick(sixDigit);
+  const eightDigit = bins.filter((b) => b.length === 8 && b.length <= maxShownFirstDigits(panLengthByBrand[brand] ?? 15));
+  const bin = eightDigit.length > 0 && rng.chance(0.1) ? rng.pick(eightDigit) : rng.pick(sixDigit);
   const sale = new Date(saleMs);
   const saleYear = sale.getUTCFullYear();
   const saleMonth = sale.getUTCMonth() + 1;

@@ -58,19 +58,25 @@ export async function createTestDatabase(kind: BackendKind): Promise<TestDatabas
     await upsertProviders(database.db);
     return { database, dispose: () => database.close() };
   }
-  const name = `acq_test_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url.toString() });
   await upsertProviders(database.db);
   return {
     database,
     dispose: async () => {
       await database.close();
-      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await created.drop();
     },
   };
+}
+
+/** A new empty PostgreSQL database on the shared server (its URL), and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: URL; drop(): Promise<void> }> {
+  const name = `acq_test_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url, drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
 }
 
 export interface TestApp extends TestDatabase {

@@ -42,7 +42,8 @@ describe('createQueryClient', () => {
     expect(lastSignOutReason()).toBe('expired');
   });
 
-  it('does not retry 4xx answers', async () => {
+  /** How many times the default retry policy calls a query that always fails with `error`. */
+  async function callsFor(error: Error): Promise<number> {
     const client = createQueryClient();
     let calls = 0;
     await client
@@ -50,11 +51,22 @@ describe('createQueryClient', () => {
         queryKey: ['y'],
         queryFn: () => {
           calls += 1;
-          return Promise.reject(new ApiError('nope', 404, null));
+          return Promise.reject(error);
         },
         retry: client.getDefaultOptions().queries?.retry,
+        retryDelay: 0,
       })
       .catch(() => undefined);
-    expect(calls).toBe(1);
+    return calls;
+  }
+
+  it('does not retry 4xx answers or unparseable ones', async () => {
+    expect(await callsFor(new ApiError('nope', 404, null))).toBe(1);
+    expect(await callsFor(new ApiError('bad json', 200, null, 'parse'))).toBe(1);
+  });
+
+  it('retries 5xx answers and network failures twice (three calls in all)', async () => {
+    expect(await callsFor(new ApiError('down', 503, null))).toBe(3);
+    expect(await callsFor(new TypeError('fetch failed'))).toBe(3);
   });
 });
