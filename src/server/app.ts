@@ -50,6 +50,21 @@ export interface AppOptions {
   behindTls?: boolean;
   /** a dashboard session ends after this many minutes without a request (SESSION_IDLE_MINUTES) */
   sessionIdleMinutes?: number;
+  /** HTTP timeouts and limits (defaultServerLimits) */
+  limits?: Partial<ServerLimits>;
+  /** hours an Idempotency-Key's response is kept (IDEMPOTENCY_TTL_HOURS, default 24) */
+  idempotencyTtlHours?: number;
+}
+
+/** Log settings every logger gets: safe error serialisation and redacted credentials. */
+function loggerOptions(logger: AppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return {
+    ...base,
+    serializers: { err: safeError, ...(base as { serializers?: object }).serializers },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["set-cookie"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+  };
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
