@@ -83,7 +83,7 @@ async function soakOne(options: BenchOptions, seconds: number, kind: SoakRun['da
             { method: 'GET', path: '/health/live' },
           ],
         },
-        (error: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
+        (error: unknown) => (error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve()),
       );
       instance.on('response', (_client, statusCode, _bytes, responseTime) => {
         samples.push(responseTime);

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Summary } from '../../../contract/summaries.ts';
 import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-provider.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
+
+// the machine running the suite may be busy: give findBy/waitFor 5 s instead of 1 s before failing
+configure({ asyncUtilTimeout: 5000 });
 
 function summary(i: number, overrides: Partial<Summary> = {}): Summary {
   const id = `c${String(i).padStart(19, '0')}`;
