@@ -16,6 +16,12 @@ import { meRoutes } from './routes/me.ts';
 import { providerRoutes } from './routes/providers.ts';
 import { summaryRoutes } from './routes/summaries.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
+import { ChangeBus } from './live/change-bus.ts';
+import type { LiveState } from './live/live-state.ts';
+import { SigningSecretCache } from './notifications/signing-secrets.ts';
+import { eventRetryRoutes } from './routes/event-retry.ts';
+import { eventStreamRoutes } from './routes/event-stream.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -31,6 +37,23 @@ export interface AppOptions {
   corsOrigin?: string | undefined;
   /** lists count exactly up to this many matches, and give the planner's estimate above it (default 2 000, defaultCountCap) */
   countCap?: number;
+  /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
+  live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
+}
+
+function liveState(app: ApiInstance, options: AppOptions): LiveState {
+  const closing = new AbortController();
+  // open event streams end before the server waits for its connections to close
+  app.addHook('preClose', (done) => {
+    closing.abort();
+    done();
+  });
+  return {
+    changes: options.live?.changes ?? new ChangeBus(),
+    secrets: new SigningSecretCache(options.database.db, options.live?.signingKey ?? null),
+    wakeWorker: options.live?.wakeWorker ?? (() => undefined),
+    closing: closing.signal,
+  };
 }
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
@@ -39,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', options.database);
   app.decorate('countCap', options.countCap ?? defaultCountCap);
+  app.decorate('live', liveState(app, options));
 
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
@@ -59,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   credentialRoutes(app);
   summaryRoutes(app);
   eventRoutes(app);
+  eventStreamRoutes(app);
+  eventRetryRoutes(app);
+  await app.register(notificationRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -12,6 +12,14 @@ export interface RuntimeEnv {
   logLevel: string;
   /** folder of the built dashboard; undefined means dist/web */
   webRoot: string | undefined;
+  /** the demo organization's notification signing secret, used when this start creates it */
+  demoSigningSecret: string | undefined;
+  /** 32-byte key sealing signing secrets at rest (AES-256-GCM); unset stores them unsealed */
+  signingSecretKey: string | undefined;
+  /** run the event worker inside the server (WORKER=off leaves it to `npm run worker` processes) */
+  worker: boolean;
+  /** notifications per second the built-in simulator sends to this server (test mode demo only); 0 = off */
+  simulateRate: number;
 }
 
 function whole(name: string, value: string | undefined, fallback: number): number {
@@ -35,5 +43,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     corsOrigin: nonEmpty(env.CORS_ORIGIN),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'warn',
     webRoot: nonEmpty(env.WEB_ROOT),
+    demoSigningSecret: nonEmpty(env.DEMO_SIGNING_SECRET),
+    signingSecretKey: nonEmpty(env.SIGNING_SECRET_KEY),
+    worker: !/^(off|false|0|no)$/i.test(env.WORKER ?? ''),
+    simulateRate: whole('SIMULATE_RATE', env.SIMULATE_RATE, 0),
   };
 }

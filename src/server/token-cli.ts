@@ -12,11 +12,12 @@ const usage = `Usage: npm run token -- <command>
   create --name N --scopes a,b --mode test|live [--merchant M] [--organization ORG]   prints the new token
   list                                                                                 tokens, without secrets
   revoke <id>
-Scopes: providers:read, credentials:write, transactions:read, events:read`;
+Scopes: providers:read, credentials:write, transactions:read, events:read, events:write
+Signing secrets of notifications: npm run secret -- list|create|rotate|revoke`;
 
 export class CliError extends Error {}
 
-async function defaultOrganization(db: Db): Promise<string> {
+export async function defaultOrganization(db: Db): Promise<string> {
   const rows = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id));
   if (rows.length === 1 && rows[0]) return rows[0].id;
   if (rows.some((r) => r.id === demoOrganization.id)) return demoOrganization.id;
@@ -72,9 +73,10 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
 
 async function main(): Promise<void> {
   const env = readEnv();
-  const { database, demoToken, firstStart } = await prepareDatabase(env, (line) => console.error(line));
+  const { database, demoToken, firstStart, demoSigningSecret } = await prepareDatabase(env, (line) => console.error(line));
   try {
     if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
+    if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
     console.log(await runTokenCommand(database.db, process.argv.slice(2)));
   } catch (error) {
     process.exitCode = 1;

@@ -22,7 +22,7 @@ export function meRoutes(app: ApiInstance): void {
       const caller = callerOf(request);
       const scope = eq(merchants.organizationId, caller.organizationId);
       const rows = await app.database.db
-        .select({ id: merchants.id, name: merchants.name })
+        .select({ id: merchants.id, name: merchants.name, taxId: merchants.taxId })
         .from(merchants)
         .where(caller.merchantId ? and(scope, eq(merchants.id, caller.merchantId)) : scope)
         .orderBy(asc(merchants.name), asc(merchants.id));
