@@ -126,16 +126,19 @@ describe.each(backends)('POST /v1/notifications on $kind', ({ kind, available })
     it('retries a capture that arrived before its authorization, then applies both in order', async () => {
       const auth = notification(org, { amount: 7000 });
       const capture = notification(org, { id: auth.id, transactionType: 'capture', amount: 7000 });
-      const policy = { maxAttempts: 5, baseDelayMs: 80, maxDelayMs: 80 };
+      const policy = { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 };
       const drain = () => drainDueEvents(t.database, { policy });
       await postNotification(t.app, org, capture);
       await drain();
       const waiting = await eventRow(t.database, capture.eventId);
       expect(waiting).toMatchObject({ eventStatus: 'pending', failureReason: 'awaiting_authorization', attempts: 1 });
       expect(waiting.nextAttemptAt).not.toBeNull();
+      expect(waiting.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + 50_000);
       await postNotification(t.app, org, auth);
       await drain();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await eventRow(t.database, capture.eventId)).eventStatus).toBe('pending');
+      // the backoff elapses
+      await t.database.query('update events set next_attempt_at = now() where event_id = $1', [capture.eventId]);
       await drain();
       const done = await eventRow(t.database, capture.eventId);
       expect(done).toMatchObject({ eventStatus: 'processed', attempts: 2, failureReason: null });
