@@ -41,7 +41,7 @@ export async function processDueEvents(database: Database, options: WorkerOption
       .from(events)
       .where(and(eq(events.eventStatus, 'pending'), isNotNull(events.nextAttemptAt), lte(events.nextAttemptAt, now)))
       .orderBy(asc(events.nextAttemptAt), asc(events.createdAtNs))
-      .limit(options.batchSize ?? 100)
+      .limit(options.batchSize ?? 25)
       .for('update', { skipLocked: true });
     for (const row of due) {
       // one transaction id (auth, capture...) is applied by one worker at a time: no duplicate summaries
@@ -52,7 +52,7 @@ export async function processDueEvents(database: Database, options: WorkerOption
       }
       let outcome: Outcome | 'error';
       try {
-        outcome = await tx.transaction((savepoint) => processEvent(savepoint as unknown as Db, row, policy, now));
+        outcome = await tx.transaction((savepoint) => processEvent(savepoint as unknown as Db, row, policy, new Date()));
       } catch (error) {
         // an unexpected error (not a business failure): count the attempt and try again later
         options.log?.(`event ${row.eventId}: processing error, retrying`, error);
