@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { prepareDatabase } from './bootstrap.ts';
 import type { Db } from './db/client.ts';
 import { organizations } from './db/schema.ts';
 import { createSigningSecret, listSigningSecrets, readSealingKey, revokeSigningSecret, rotateSigningSecret } from './notifications/signing-secrets.ts';
-import { readEnv } from './runtime-env.ts';
-import { CliError, defaultOrganization } from './token-cli.ts';
+import { CliError, defaultOrganization, runCli } from './token-cli.ts';
 
 const usage = `Usage: npm run secret -- <command>     (signing secrets of notifications, POST /v1/notifications)
   list                                        every secret, masked, with its state
@@ -58,18 +56,6 @@ export async function runSecretCommand(db: Db, argv: string[], key: Buffer | nul
   throw new CliError(usage);
 }
 
-async function main(): Promise<void> {
-  const env = readEnv();
-  const { database, demoSigningSecret } = await prepareDatabase(env, (line) => console.error(line));
-  try {
-    if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
-    console.log(await runSecretCommand(database.db, process.argv.slice(2), readSealingKey(env.signingSecretKey)));
-  } catch (error) {
-    process.exitCode = 1;
-    console.error(error instanceof CliError || error instanceof TypeError ? error.message : error);
-  } finally {
-    await database.close();
-  }
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runCli((db, env) => runSecretCommand(db, process.argv.slice(2), readSealingKey(env.signingSecretKey)));
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -5,7 +5,7 @@ import { createToken, listTokens, revokeToken } from './auth/token-store.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import type { Db } from './db/client.ts';
 import { merchants, organizations } from './db/schema.ts';
-import { readEnv } from './runtime-env.ts';
+import { readEnv, type RuntimeEnv } from './runtime-env.ts';
 import { demoOrganization } from './seed/demo.ts';
 
 const usage = `Usage: npm run token -- <command>
@@ -71,13 +71,14 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
   throw new CliError(usage);
 }
 
-async function main(): Promise<void> {
+/** Shared by the token and secret CLIs: prepare the database (printing what a first start creates), run, print. */
+export async function runCli(command: (db: Db, env: RuntimeEnv) => Promise<string>): Promise<void> {
   const env = readEnv();
   const { database, demoToken, firstStart, demoSigningSecret } = await prepareDatabase(env, (line) => console.error(line));
   try {
     if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
     if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
-    console.log(await runTokenCommand(database.db, process.argv.slice(2)));
+    console.log(await command(database.db, env));
   } catch (error) {
     process.exitCode = 1;
     console.error(error instanceof CliError || error instanceof TypeError ? error.message : error);
@@ -86,4 +87,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) await runCli((db) => runTokenCommand(db, process.argv.slice(2)));

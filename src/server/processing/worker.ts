@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { ChangeBus } from '../live/change-bus.ts';
+import { Waker } from '../lib/waker.ts';
 import { defaultPolicy, processEvent, retryDelayMs, type Outcome, type ProcessingPolicy } from './process-event.ts';
 
 export interface WorkerOptions {
@@ -90,11 +91,11 @@ export interface RunningWorker {
 export function startWorker(database: Database, options: WorkerOptions = {}): RunningWorker {
   const idleMs = options.idleMs ?? 250;
   let running = true;
-  let wakeUp: (() => void) | null = null;
   let woken = false;
+  const waker = new Waker();
   const wake = () => {
     woken = true;
-    wakeUp?.();
+    waker.wake();
   };
   const loop = (async () => {
     while (running) {
@@ -106,21 +107,14 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
         if (running) options.log?.('worker batch failed; it is retried', error);
       }
       if (claimed > 0 || woken || !running) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
+      await waker.sleep(idleMs);
     }
   })();
   return {
     wake,
     stop: async () => {
       running = false;
-      wakeUp?.();
+      waker.wake();
       await loop;
     },
   };

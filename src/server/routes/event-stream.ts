@@ -4,6 +4,7 @@ import { EventQuery } from '../../contract/events.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { events } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { Waker } from '../lib/waker.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { eventView, eventWhere } from '../queries/events-query.ts';
 import { scopeOf } from '../queries/scope.ts';
@@ -66,11 +67,11 @@ export function eventStreamRoutes(app: ApiInstance): void {
       res.write(`retry: 3000\n: stream of events after change ${cursor}\n\n`);
 
       let open = true;
-      let wake: (() => void) | null = null;
       let dirty = true;
+      const waker = new Waker();
       const nudge = () => {
         dirty = true;
-        wake?.();
+        waker.wake();
       };
       const unsubscribe = app.live.changes.subscribe((organizationId) => {
         if (organizationId === scope.organizationId) nudge();
@@ -80,7 +81,7 @@ export function eventStreamRoutes(app: ApiInstance): void {
         open = false;
         unsubscribe();
         app.live.closing.removeEventListener('abort', finish);
-        wake?.();
+        waker.wake();
         res.end();
       };
       app.live.closing.addEventListener('abort', finish);
@@ -116,17 +117,8 @@ export function eventStreamRoutes(app: ApiInstance): void {
           lastWrite = Date.now();
         }
         if (!dirty) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => {
-              dirty = true;
-              resolve();
-            }, pollMs);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = null;
+          await waker.sleep(pollMs);
+          dirty = true;
         }
       }
     },
