@@ -54,7 +54,8 @@ function cpuSeconds(pid: number | undefined): number {
 const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN));
 
 function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // same niceness as the server (both inherit the bench's: run it under nice)
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
