@@ -15,8 +15,10 @@ import type { BenchReport, BrowserSection } from './report-types.ts';
 import { startServer } from './server-process.ts';
 import { runSoak } from './soak.ts';
 import { measureSql } from './sql-phase.ts';
+import { runIngestBench } from './ingest.ts';
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--ingest')) return runIngestBench(process.argv.slice(2));
   const options = readOptions(process.argv.slice(2));
   if (!options) {
     console.log(usage);

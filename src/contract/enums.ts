@@ -30,7 +30,7 @@ export const eventStatuses = ['pending', 'failed', 'processed'] as const;
 export const EventStatus = z.enum(eventStatuses);
 export type EventStatus = z.infer<typeof EventStatus>;
 
-export const eventTransactionTypes = ['authorization', 'pre_authorization', 'capture', 'void', 'reversal'] as const;
+export const eventTransactionTypes = ['authorization', 'pre_authorization', 'capture', 'void', 'reversal', 'refund'] as const;
 export const EventTransactionType = z.enum(eventTransactionTypes);
 
 export const eventTransactionStatuses = ['pending', 'approved', 'denied'] as const;
@@ -39,7 +39,7 @@ export const EventTransactionStatus = z.enum(eventTransactionStatuses);
 /** Event types the platform emits today; the filter accepts any well-formed type. */
 export const knownEventTypes = ['payment.completed'] as const;
 
-export const scopes = ['providers:read', 'credentials:write', 'transactions:read', 'events:read'] as const;
+export const scopes = ['providers:read', 'credentials:write', 'transactions:read', 'events:read', 'events:write'] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;
 

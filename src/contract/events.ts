@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventStatus, EventTransactionStatus, EventTransactionType, PaymentMethod } from './enums.ts';
+import { FailureReason } from './notifications.ts';
 import { CreatedAtFilter, listBaseQuery } from './list-query.ts';
 
 export const EventCardData = z
@@ -32,7 +33,7 @@ export const Event = z
     createdAt: z.string().meta({ description: 'ISO 8601 with the precision it arrived with (nanoseconds occur)', example: '2026-11-21T13:45:12.123456789Z' }),
     updatedAt: z.string(),
     terminalId: z.string(),
-    merchantId: z.string(),
+    merchantId: z.string().nullable().meta({ description: 'The merchant; null while the notification matches no connection (unknown terminal)' }),
     eventId: z.string(),
     eventStatus: EventStatus,
     eventType: z.string(),
@@ -55,6 +56,15 @@ export const Event = z
     cardData: EventCardData.nullable(),
     terminalData: TerminalData,
     metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    failureReason: FailureReason.nullable().meta({
+      description: '*extension*: why a failed event failed, or why a pending one waits for its next attempt (awaiting_authorization)',
+    }),
+    failureDetail: z.string().nullable().meta({ description: '*extension*: the same reason as one sentence for people' }),
+    attempts: z.number().int().meta({ description: '*extension*: processing attempts made so far' }),
+    nextAttemptAt: z.string().nullable().meta({ description: '*extension*: when a pending event is next tried (ISO 8601); null when not scheduled' }),
+    processedAt: z.string().nullable().meta({ description: '*extension*: when the event was processed (ISO 8601)' }),
+    summaryId: z.string().nullable().meta({ description: '*extension*: the transaction summary the event created or updated' }),
+    connectionId: z.string().nullable().meta({ description: '*extension*: the connection (credential) its MID/TID matched' }),
   })
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof Event>;

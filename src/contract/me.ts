@@ -9,7 +9,7 @@ export const Me = z
     merchantId: z.string().nullable().meta({ description: 'Set when the token is limited to one merchant' }),
     mode: TokenMode,
     merchants: z
-      .array(z.object({ id: z.string(), name: z.string() }))
+      .array(z.object({ id: z.string(), name: z.string(), taxId: z.string().optional().meta({ description: 'CNPJ digits (extension; notifications name it)' }) }))
       .meta({ description: 'Merchants this token can act for' }),
   })
   .meta({ id: 'Me' });

@@ -29,6 +29,12 @@ import { providerRoutes } from './routes/providers.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { summaryRoutes } from './routes/summaries.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
+import { ChangeBus } from './live/change-bus.ts';
+import type { LiveState } from './live/live-state.ts';
+import { SigningSecretCache } from './notifications/signing-secrets.ts';
+import { eventRetryRoutes } from './routes/event-retry.ts';
+import { eventStreamRoutes } from './routes/event-stream.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -54,6 +60,8 @@ export interface AppOptions {
   limits?: Partial<ServerLimits>;
   /** hours an Idempotency-Key's response is kept (IDEMPOTENCY_TTL_HOURS, default 24) */
   idempotencyTtlHours?: number;
+  /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
+  live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
 }
 
 /** Log settings every logger gets: safe error serialisation and redacted credentials. */
@@ -64,6 +72,21 @@ function loggerOptions(logger: AppOptions['logger']): FastifyServerOptions['logg
     ...base,
     serializers: { err: safeError, ...(base as { serializers?: object }).serializers },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["set-cookie"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+  };
+}
+
+function liveState(app: ApiInstance, options: AppOptions): LiveState {
+  const closing = new AbortController();
+  // open event streams end before the server waits for its connections to close
+  app.addHook('preClose', (done) => {
+    closing.abort();
+    done();
+  });
+  return {
+    changes: options.live?.changes ?? new ChangeBus(),
+    secrets: new SigningSecretCache(options.database.db, options.live?.signingKey ?? null),
+    wakeWorker: options.live?.wakeWorker ?? (() => undefined),
+    closing: closing.signal,
   };
 }
 
@@ -90,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.decorate('countCap', options.countCap ?? defaultCountCap);
   app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
   registerIdempotencySweep(app);
+  app.decorate('live', liveState(app, options));
 
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
@@ -118,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   summaryRoutes(app);
   eventRoutes(app);
   sessionRoutes(app, sessions);
+  eventStreamRoutes(app);
+  eventRetryRoutes(app);
+  await app.register(notificationRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -3,10 +3,12 @@ import { scopes } from '../contract/enums.ts';
 import { createToken, findToken } from './auth/token-store.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { vacuumIfNeeded } from './db/maintenance.ts';
-import { organizations } from './db/schema.ts';
+import { organizations, signingSecrets } from './db/schema.ts';
+import { createSigningSecret, readSealingKey } from './notifications/signing-secrets.ts';
+import { seedConnections } from './seed/connections.ts';
 import { upsertProviders } from './providers-sync.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
-import { seedDemo } from './seed/demo.ts';
+import { demoOrganization, seedDemo } from './seed/demo.ts';
 
 export interface Prepared {
   database: Database;
@@ -14,10 +16,26 @@ export interface Prepared {
   firstStart: boolean;
   /** the demo token: minted on first start, or DEMO_ACCESS_TOKEN when it is still valid */
   demoToken: string | null;
+  /** the demo organization's signing secret, only when this start created it (printed once) */
+  demoSigningSecret: string | null;
 }
 
 type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'> &
-  Partial<Pick<RuntimeEnv, 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs'>>;
+  Partial<Pick<RuntimeEnv, 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
+
+/**
+ * The demo organization's signing secret, when it has none yet (first start, or a database from before
+ * notifications existed: then its terminals' connections are added too). Returns the new secret or null.
+ */
+async function ensureDemoSigningSecret(database: Database, env: Env): Promise<string | null> {
+  const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(sql`${organizations.id} = ${demoOrganization.id}`);
+  if (!org) return null;
+  const [existing] = await database.db.select({ id: signingSecrets.id }).from(signingSecrets).where(sql`${signingSecrets.organizationId} = ${org.id}`).limit(1);
+  if (existing) return null;
+  await seedConnections(database, org.id);
+  const created = await createSigningSecret(database.db, org.id, readSealingKey(env.signingSecretKey), env.demoSigningSecret);
+  return created.secret;
+}
 
 export const describeDatabase = (env: Env): string =>
   env.databaseUrl ? `PostgreSQL (${env.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})` : `PGlite in ${env.dataDir}`;
@@ -44,7 +62,8 @@ export async function prepareDatabase(
     if (Number(row?.n ?? 0) > 0) {
       await vacuumIfNeeded(database, log);
       const valid = env.demoAccessToken ? await findToken(database.db, env.demoAccessToken) : null;
-      return { database, firstStart: false, demoToken: valid && !valid.revoked ? (env.demoAccessToken ?? null) : null };
+      const demoSigningSecret = await ensureDemoSigningSecret(database, env);
+      return { database, firstStart: false, demoToken: valid && !valid.revoked ? (env.demoAccessToken ?? null) : null, demoSigningSecret };
     }
     log(`First start: seeding the demo organization with ${env.seedSummaries} transaction summaries (seed ${env.seed})...`);
     const { organizationId } = await seedDemo(database, { seed: env.seed, summaries: env.seedSummaries });
@@ -55,7 +74,7 @@ export async function prepareDatabase(
       mode: 'test',
       token: env.demoAccessToken,
     });
-    return { database, firstStart: true, demoToken: token };
+    return { database, firstStart: true, demoToken: token, demoSigningSecret: await ensureDemoSigningSecret(database, env) };
   } catch (error) {
     await database.close();
     throw error;

@@ -32,6 +32,14 @@ export interface RuntimeEnv {
   dbQueryTimeoutMs: number;
   /** hours an Idempotency-Key's stored response is replayed before it is swept */
   idempotencyTtlHours: number;
+  /** the demo organization's notification signing secret, used when this start creates it */
+  demoSigningSecret: string | undefined;
+  /** 32-byte key sealing signing secrets at rest (AES-256-GCM); unset stores them unsealed */
+  signingSecretKey: string | undefined;
+  /** run the event worker inside the server (WORKER=off leaves it to `npm run worker` processes) */
+  worker: boolean;
+  /** notifications per second the built-in simulator sends to this server (test mode demo only); 0 = off */
+  simulateRate: number;
 }
 
 function flag(name: string, value: string | undefined): boolean {
@@ -81,5 +89,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaultConnectTimeoutMs),
     dbQueryTimeoutMs: whole('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaultQueryTimeoutMs),
     idempotencyTtlHours: whole('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
+    demoSigningSecret: nonEmpty(env.DEMO_SIGNING_SECRET),
+    signingSecretKey: nonEmpty(env.SIGNING_SECRET_KEY),
+    worker: !/^(off|false|0|no)$/i.test(env.WORKER ?? ''),
+    simulateRate: whole('SIMULATE_RATE', env.SIMULATE_RATE, 0),
   };
 }

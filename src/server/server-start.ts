@@ -4,6 +4,10 @@ import { buildApp, defaultWebRoot } from './app.ts';
 import { describeDatabase, prepareDatabase } from './bootstrap.ts';
 import type { ApiInstance } from './lib/api-instance.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
+import { ChangeBus } from './live/change-bus.ts';
+import { readSealingKey } from './notifications/signing-secrets.ts';
+import { startWorker, type RunningWorker } from './processing/worker.ts';
+import { startBuiltInSimulation } from './simulate/built-in.ts';
 
 export interface RunningServer {
   app: ApiInstance;
@@ -17,7 +21,12 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   log(`Database: ${describeDatabase(env)}`);
   const prepared = await prepareDatabase(env, log, (error) => console.error(`Database connection error (the server keeps running and answers 503 until it returns): ${error.message.split('\n')[0] ?? ''}`));
   const webRoot = env.webRoot === undefined ? defaultWebRoot : path.resolve(env.webRoot);
+  const signingKey = readSealingKey(env.signingSecretKey);
+  if (!signingKey) log('Signing secrets are stored unsealed: set SIGNING_SECRET_KEY (32 bytes, hex or base64) to seal them at rest.');
+  const changes = new ChangeBus();
+  let worker: RunningWorker | null = null;
   const app = await buildApp({
+    live: { changes, signingKey, wakeWorker: () => worker?.wake() },
     database: prepared.database,
     logger: { level: env.logLevel },
     publicApiBaseUrl: env.publicApiBaseUrl,
@@ -37,6 +46,9 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     await prepared.database.close();
     throw error;
   }
+  if (env.worker) {
+    worker = startWorker(prepared.database, { changes, log: (message, error) => app.log.error({ err: error }, message) });
+  }
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
   // the demo token is printed once: on the start that creates it
@@ -52,6 +64,11 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     log('  Demo token: printed on the first start only (mint another with: npm run token -- create --name me --scopes');
     log('              providers:read,credentials:write,transactions:read,events:read --mode test)');
   }
+  if (prepared.demoSigningSecret) {
+    log(`  Signing secret of the demo organization (shown once; notifications are signed with it): ${prepared.demoSigningSecret}`);
+  }
+  log(`  Worker:     ${env.worker ? 'processing events in this process' : 'off (WORKER=off): run npm run worker'}`);
+  const simulation = env.simulateRate > 0 ? await startBuiltInSimulation(prepared.database, origin, env.simulateRate, signingKey, log) : null;
   log('');
   let stopped = false;
   return {
@@ -60,6 +77,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      simulation?.stop();
       // app.close() stops accepting, answers new requests on open connections with 503 and waits for the
       // in-flight ones; past SHUTDOWN_TIMEOUT_MS the remaining connections are cut
       const force = setTimeout(() => app.server.closeAllConnections(), env.limits.shutdownTimeoutMs);
@@ -67,6 +85,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
         await app.close();
       } finally {
         clearTimeout(force);
+        await worker?.stop();
         await prepared.database.close();
       }
     },

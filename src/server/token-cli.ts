@@ -6,18 +6,19 @@ import { prepareDatabase } from './bootstrap.ts';
 import type { Db } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { merchants, organizations } from './db/schema.ts';
-import { readEnv } from './runtime-env.ts';
+import { readEnv, type RuntimeEnv } from './runtime-env.ts';
 import { demoOrganization } from './seed/demo.ts';
 
 const usage = `Usage: npm run token -- <command>
   create --name N --scopes a,b --mode test|live [--merchant M] [--organization ORG]   prints the new token
   list                                                                                 tokens, without secrets
   revoke <id>
-Scopes: providers:read, credentials:write, transactions:read, events:read`;
+Scopes: providers:read, credentials:write, transactions:read, events:read, events:write
+Signing secrets of notifications: npm run secret -- list|create|rotate|revoke`;
 
 export class CliError extends Error {}
 
-async function defaultOrganization(db: Db): Promise<string> {
+export async function defaultOrganization(db: Db): Promise<string> {
   const rows = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id));
   if (rows.length === 1 && rows[0]) return rows[0].id;
   if (rows.some((r) => r.id === demoOrganization.id)) return demoOrganization.id;
@@ -71,17 +72,19 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
   throw new CliError(usage);
 }
 
-async function main(): Promise<void> {
+/** Shared by the token and secret CLIs: prepare the database (printing what a first start creates), run, print. */
+export async function runCli(command: (db: Db, env: RuntimeEnv) => Promise<string>): Promise<void> {
   const env = readEnv();
   const prepared = await prepareDatabase(env, (line) => console.error(line)).catch((error: unknown) => {
     if (!(error instanceof DataDirLockedError)) throw error;
     console.error(error.message);
     process.exit(1);
   });
-  const { database, demoToken, firstStart } = prepared;
+  const { database, demoToken, firstStart, demoSigningSecret } = prepared;
   try {
     if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
-    console.log(await runTokenCommand(database.db, process.argv.slice(2)));
+    if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
+    console.log(await command(database.db, env));
   } catch (error) {
     process.exitCode = 1;
     console.error(error instanceof CliError || error instanceof TypeError ? error.message : error);
@@ -90,4 +93,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+if (import.meta.url === `file://${process.argv[1]}`) await runCli((db) => runTokenCommand(db, process.argv.slice(2)));

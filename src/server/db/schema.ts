@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -130,6 +131,7 @@ export const transactionSummaries = pgTable(
     // then skips its OFFSET inside an index-only scan instead of visiting the table for every skipped row
     index('summaries_org_created_idx').on(t.organizationId, t.createdAt, t.id, t.amountMinor, byteOrder(t.cardFirstDigits)),
     index('summaries_org_merchant_created_idx').on(t.organizationId, t.merchantId, t.createdAt, t.id),
+    index('summaries_org_gateway_idx').on(t.organizationId, t.gatewayTransactionId),
     // Every other list index ends with merchant_id: past the order's id tie-breaker it changes no order, and it
     // lets an index-only scan (the deferred join of a page, the capped count) check a merchant token's scope
     // without visiting the table.
@@ -174,6 +176,8 @@ export const cycles = pgTable(
   (t) => [index('cycles_summary_idx').on(t.summaryId, t.seq)],
 );
 
+export const eventChangeSeq = pgSequence('events_change_seq');
+
 export const events = pgTable(
   'events',
   {
@@ -182,7 +186,8 @@ export const events = pgTable(
     /** the Event's `id`: the transaction it describes */
     id: text('id').notNull(),
     organizationId: text('organization_id').notNull().references(() => organizations.id),
-    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    /** null while a notification's MID/TID has not been matched to a connection (unknown terminal) */
+    merchantId: text('merchant_id').references(() => merchants.id),
     /** epoch nanoseconds: PostgreSQL timestamps stop at microseconds, events do not */
     createdAtNs: bigint('created_at_ns', { mode: 'bigint' }).notNull(),
     /** createdAt exactly as it arrived, every digit kept */
@@ -210,6 +215,18 @@ export const events = pgTable(
     cardData: jsonb('card_data').$type<EventCardData | null>(),
     terminalData: jsonb('terminal_data').$type<TerminalData>().notNull(),
     metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>().notNull(),
+    // processing (issue 12): see src/server/processing/
+    failureReason: text('failure_reason'),
+    failureDetail: text('failure_detail'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }),
+    processedAt: timestamp('processed_at', { withTimezone: true, precision: 3 }),
+    summaryId: text('summary_id'),
+    connectionId: text('connection_id'),
+    /** hex SHA-256 of the notification's raw body: a repeat with another body is a conflict */
+    payloadHash: text('payload_hash'),
+    /** bumped (nextval) by every insert and change: the live stream's cursor (Last-Event-ID) */
+    changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`nextval('events_change_seq')`),
   },
   (t) => [
     index('events_org_created_idx').on(t.organizationId, t.createdAtNs, t.eventId),
@@ -217,6 +234,8 @@ export const events = pgTable(
     // merchant_id last: a merchant token's scope is checked inside index-only scans (see transaction_summaries)
     index('events_org_status_created_idx').on(t.organizationId, t.eventStatus, t.createdAtNs, t.eventId, t.merchantId),
     index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId, t.merchantId),
+    index('events_due_idx').on(t.nextAttemptAt).where(sql`event_status = 'pending' and next_attempt_at is not null`),
+    index('events_org_change_idx').on(t.organizationId, t.changeSeq),
   ],
 );
 
@@ -232,4 +251,21 @@ export const dashboardSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('dashboard_sessions_token_idx').on(t.tokenId), index('dashboard_sessions_last_seen_idx').on(t.lastSeenAt)],
+);
+
+/** Notification signing secrets (issue 12): per organization; two valid during a rotation. */
+export const signingSecrets = pgTable(
+  'signing_secrets',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    /** 'aes-256-gcm:<iv>:<tag>:<ciphertext>' with SIGNING_SECRET_KEY, or 'plain:<secret>' without it */
+    secretSealed: text('secret_sealed').notNull(),
+    lastFour: text('last_four').notNull(),
+    createdAt: createdAt(),
+    /** set when a rotation replaces it: still valid until then */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('signing_secrets_org_idx').on(t.organizationId)],
 );

@@ -79,5 +79,21 @@ export function eventView(row: EventRow): Event {
     cardData: row.cardData ? { ...row.cardData, bin: row.cardData.bin === null ? null : shownFirstDigits(row.cardData.cardBrand, row.cardData.bin) } : null,
     terminalData: row.terminalData,
     metadata: row.metadata,
+    ...processingView(row),
+  };
+}
+
+const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** The processing extension fields of an event (issue 12). */
+function processingView(row: EventRow): Pick<Event, 'failureReason' | 'failureDetail' | 'attempts' | 'nextAttemptAt' | 'processedAt' | 'summaryId' | 'connectionId'> {
+  return {
+    failureReason: (row.failureReason as Event['failureReason']) ?? null,
+    failureDetail: row.failureDetail,
+    attempts: row.attempts,
+    nextAttemptAt: isoOrNull(row.nextAttemptAt),
+    processedAt: isoOrNull(row.processedAt),
+    summaryId: row.summaryId,
+    connectionId: row.connectionId,
   };
 }

@@ -45,8 +45,21 @@ describe('platform routes (PGlite)', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<Doc>();
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/health', '/health/live', '/health/ready', '/v1/credentials', '/v1/credentials/{id}', '/v1/events', '/v1/me', '/v1/providers', '/v1/transactions/summaries']);
-    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me']) expect(doc.components.schemas).toHaveProperty(name);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/health',
+      '/health/live',
+      '/health/ready',
+      '/v1/credentials',
+      '/v1/credentials/{id}',
+      '/v1/events',
+      '/v1/events/stream',
+      '/v1/events/{eventId}/retry',
+      '/v1/me',
+      '/v1/notifications',
+      '/v1/providers',
+      '/v1/transactions/summaries',
+    ]);
+    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'Notification', 'FailureReason']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events']) {
       const get = doc.paths[list]?.get;

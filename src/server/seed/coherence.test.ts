@@ -22,7 +22,8 @@ describe('generated sales are coherent', () => {
     expect(values(sample.cycles.map((c) => c.type))).toEqual(new Set(cycleTypes));
     expect(values(sample.cycles.map((c) => c.status))).toEqual(new Set(cycleStatuses));
     expect(values(sample.events.map((e) => e.eventStatus))).toEqual(new Set(eventStatuses));
-    expect(values(sample.events.map((e) => e.transactionType))).toEqual(new Set(eventTransactionTypes));
+    // refund events only arrive as live notifications: the seed's events never describe refunds
+    expect(values(sample.events.map((e) => e.transactionType))).toEqual(new Set(eventTransactionTypes.filter((t) => t !== 'refund')));
     expect(values(sample.events.map((e) => e.transactionStatus))).toEqual(new Set(eventTransactionStatuses));
     const declineCodes = values(sample.cycles.filter((c) => c.status === 'denied').map((c) => c.responseCode ?? ''));
     expect(declineCodes).toEqual(new Set(abecsDeclines.map((d) => d.code)));
@@ -110,7 +111,11 @@ describe('generated events', () => {
     for (const e of sample.events) {
       const s = byId.get(e.id);
       expect(s).toBeDefined();
-      expect(Event.safeParse({ ...e, createdAt: e.createdAtText, updatedAt: e.updatedAtText }).success).toBe(true);
+      expect(Event.safeParse({ ...e, createdAt: e.createdAtText, updatedAt: e.updatedAtText, nextAttemptAt: null, connectionId: null }).success).toBe(true);
+      // historical processing fields: processed once when last updated; failed once (terminal not yet connected); pending never scheduled
+      if (e.eventStatus === 'processed') expect([e.attempts, e.processedAt, e.summaryId, e.failureReason]).toEqual([1, e.updatedAtText, e.id, null]);
+      if (e.eventStatus === 'failed') expect([e.attempts, e.processedAt, e.summaryId, e.failureReason]).toEqual([1, null, null, 'unknown_terminal']);
+      if (e.eventStatus === 'pending') expect([e.attempts, e.processedAt, e.summaryId, e.failureReason]).toEqual([0, null, null, null]);
       expect(timestampToNs(e.createdAtText)).toBe(e.createdAtNs);
       expect(timestampToNs(e.updatedAtText)! >= e.createdAtNs).toBe(true);
       expect(e.acquirerMerchantIdentifier).toMatch(/^[A-Za-z0-9]{1,15}$/);

@@ -79,4 +79,9 @@ export const eventColumns: Column<EventRow>[] = [
   { name: 'card_data', type: 'jsonb', get: (r) => (r.cardData === null ? null : JSON.stringify(r.cardData)) },
   { name: 'terminal_data', type: 'jsonb', get: (r) => JSON.stringify(r.terminalData) },
   { name: 'metadata', type: 'jsonb', get: (r) => JSON.stringify(r.metadata) },
+  { name: 'failure_reason', type: 'text', get: (r) => r.failureReason },
+  { name: 'failure_detail', type: 'text', get: (r) => r.failureDetail },
+  { name: 'attempts', type: 'integer', get: (r) => r.attempts },
+  { name: 'processed_at', type: 'timestamptz', get: (r) => r.processedAt },
+  { name: 'summary_id', type: 'text', get: (r) => r.summaryId },
 ];

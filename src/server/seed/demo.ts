@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { seedConnections } from './connections.ts';
 import { seedOrganization } from './seed-organization.ts';
 
 /** The demo sub-acquirer organization created on first start. */
@@ -8,7 +9,7 @@ export const demoMerchantCount = 6;
 
 /**
  * Seeds the six providers, the demo organization, its merchants, `summaries` sales (1 to 4 cycles each)
- * and their events. Deterministic for a given seed and anchor (default: now, truncated to the minute).
+ * and their events, and a connection per terminal and acquirer (seedConnections). Deterministic for a given seed and anchor (default: now, truncated to the minute).
  */
 export async function seedDemo(
   database: Database,
@@ -23,5 +24,6 @@ export async function seedDemo(
     anchor: options.anchor,
     onProgress: options.onProgress,
   });
+  await seedConnections(database, result.organizationId);
   return { organizationId: result.organizationId, merchantIds: result.merchantIds };
 }

@@ -49,6 +49,22 @@ function metadataFor(rng: Rng, summary: SummaryRow): EventRow['metadata'] {
 }
 
 /**
+ * Seeded events are history imported with their summaries (the seed writes the summary and its cycles
+ * itself, not by processing the events): a processed one was processed once, when it was last updated; a
+ * failed one failed once because its terminal was not connected yet (a retry processes it now that the demo
+ * connections exist: its step is already on the summary, so no cycle is added); a pending one was never
+ * scheduled (nextAttemptAt null), so the worker leaves it alone until someone retries it.
+ */
+function historicalProcessing(status: string, updatedText: string, summaryId: string, mid: string, tid: string, acquirer: string) {
+  if (status === 'processed') return { failureReason: null, failureDetail: null, attempts: 1, processedAt: updatedText, summaryId };
+  if (status === 'failed') {
+    const detail = `No enabled connection had MID ${mid} and TID ${tid} at ${acquirer} when this notification arrived.`;
+    return { failureReason: 'unknown_terminal', failureDetail: detail, attempts: 1, processedAt: null, summaryId: null };
+  }
+  return { failureReason: null, failureDetail: null, attempts: 0, processedAt: null, summaryId: null };
+}
+
+/**
  * Webhook events (payment.completed) for a sale: mostly one (its latest non-refund step), some none,
  * some two (the first step and the latest). Events never describe refunds (not an event transaction type).
  */
@@ -122,6 +138,7 @@ export function buildEvents(rng: Rng, input: EventInput): EventRow[] {
         longitude: gpsMissing ? null : terminal.longitude,
       },
       metadata: metadataFor(rng, summary),
+      ...historicalProcessing(eventStatus, updated.text, summary.id, mid, tid, summary.acquirer),
     };
   });
 }

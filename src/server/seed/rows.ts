@@ -69,6 +69,12 @@ export interface EventRow {
   cardData: EventCardData | null;
   terminalData: TerminalData;
   metadata: Record<string, string | number | boolean | null>;
+  /** processing fields of a historical event (see historicalProcessing in events.ts) */
+  failureReason: string | null;
+  failureDetail: string | null;
+  attempts: number;
+  processedAt: string | null;
+  summaryId: string | null;
 }
 
 export interface GeneratedSale {
