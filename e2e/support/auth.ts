@@ -27,5 +27,6 @@ export async function signInWithStorage(page: Page, path: string, token = demoTo
 export async function breakSession(page: Page): Promise<void> {
   const context = page.context();
   await context.clearCookies({ name: 'acq_session' });
-  await context.addCookies([{ name: 'acq_session', value: 'ended-session-0000000000000000000000000', url: page.url(), httpOnly: true, sameSite: 'Strict' }]);
+  const domain = new URL(page.url()).hostname;
+  await context.addCookies([{ name: 'acq_session', value: 'ended-session-0000000000000000000000000', domain, path: '/', httpOnly: true, sameSite: 'Strict' }]);
 }

@@ -57,6 +57,7 @@ describe('platform routes (PGlite)', () => {
       '/v1/me',
       '/v1/notifications',
       '/v1/providers',
+      '/v1/session',
       '/v1/transactions/summaries',
     ]);
     for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'Notification', 'FailureReason']) expect(doc.components.schemas).toHaveProperty(name);

@@ -23,7 +23,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
-    index: 'index.html',
+    // no index route: with preCompressed, @fastify/static's own `/` misses index.html; the SPA fallback serves it
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(root, filePath)),
