@@ -33,7 +33,7 @@ export interface BenchServer {
  * own (PGlite runs inside it), waits for /health and samples its memory every 200 ms until stopped.
  */
 /** The server's rate limits (RATE_LIMIT_*, README) set out of the benchmark's way. */
-export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_AUTH_FAILURES: '0' };
+export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_NOTIFICATIONS: '0' };
 
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<BenchServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

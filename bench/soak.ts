@@ -38,12 +38,8 @@ const cielo = { providerId: 'd4ps1c0000000000cie0', providerName: 'cielo' };
 async function soakOne(options: BenchOptions, seconds: number, kind: SoakRun['database']): Promise<SoakRun> {
   const dataset = await ensureDataset(options);
   const token = await mintToken(options);
-  const server = await startServer(options.port, {
-    ...databaseEnv(options.dataDir, options.databaseUrl),
-    // raised so the soak measures the server, not its abuse limits (safe-edge's rate limiting)
-    RATE_LIMIT_MAX: '1000000',
-    RATE_LIMIT_AUTH_FAILURES_MAX: '1000000',
-  });
+  // startServer turns the rate limits off (unthrottledEnv), so the soak measures the server, not its abuse limits
+  const server = await startServer(options.port, databaseEnv(options.dataDir, options.databaseUrl));
   const authorization = `Bearer ${token}`;
   try {
     const me = (await (await fetch(`${server.origin}/v1/me`, { headers: { authorization } })).json()) as { merchants?: { id: string }[] };

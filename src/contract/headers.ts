@@ -16,6 +16,8 @@ export const responseHeaders = {
   rateLimitLimit: 'RateLimit-Limit',
   rateLimitRemaining: 'RateLimit-Remaining',
   rateLimitReset: 'RateLimit-Reset',
+  /** every response carries one (see requestIdHeader) */
+  requestId: 'X-Request-Id',
 } as const;
 
 /** Access-Control-Expose-Headers: every name above. */
@@ -39,4 +41,4 @@ export function parseLinkHeader(value: string | null | undefined): Record<string
   return links;
 }
 /** Every response carries one (an incoming sane value is kept, else one is generated); so does every log line. */
-export const requestIdHeader = 'x-request-id';
+export const requestIdHeader = responseHeaders.requestId.toLowerCase();

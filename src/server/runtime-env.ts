@@ -74,6 +74,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
       perToken: whole('RATE_LIMIT_PER_TOKEN', env.RATE_LIMIT_PER_TOKEN, defaultRateLimits.perToken),
       perAddress: whole('RATE_LIMIT_PER_ADDRESS', env.RATE_LIMIT_PER_ADDRESS, defaultRateLimits.perAddress),
       authFailures: whole('RATE_LIMIT_AUTH_FAILURES', env.RATE_LIMIT_AUTH_FAILURES, defaultRateLimits.authFailures),
+      notifications: whole('RATE_LIMIT_NOTIFICATIONS', env.RATE_LIMIT_NOTIFICATIONS, defaultRateLimits.notifications),
       windowMs: 1000 * whole('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, defaultRateLimits.windowMs / 1000),
     },
     behindTls: flag('BEHIND_TLS', env.BEHIND_TLS),

@@ -17,7 +17,7 @@ describe('rate limits (429 problem+json)', () => {
     await insertOrganization(test.database, 'org1', []);
     tokenA = await bearer(test.database, 'org1');
     tokenB = await bearer(test.database, 'org1');
-    app = await buildApp({ database: test.database, webRoot: null, rateLimits: { perToken: 3, perAddress: 2, authFailures: 2, windowMs: 60_000 } });
+    app = await buildApp({ database: test.database, webRoot: null, rateLimits: { perToken: 3, perAddress: 2, authFailures: 2, notifications: 2, windowMs: 60_000 } });
   });
   afterAll(async () => {
     await app?.close();
@@ -60,6 +60,12 @@ describe('rate limits (429 problem+json)', () => {
     const codes = [];
     for (let i = 0; i < 3; i += 1) codes.push((await app.inject({ url: '/openapi.json', remoteAddress: '10.0.0.9' })).statusCode);
     expect(codes).toEqual([200, 200, 429]);
+  });
+
+  it('never limits the health probes', async () => {
+    const codes = [];
+    for (const url of ['/health', '/health/live', '/health/ready', '/health/live', '/health/live']) codes.push((await app.inject({ url, remoteAddress: '10.0.0.10' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200]);
   });
 });
 
@@ -153,6 +159,7 @@ describe('CORS', () => {
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
+        'X-Request-Id',
       ]);
       const preflight = await app.inject({
         method: 'OPTIONS',

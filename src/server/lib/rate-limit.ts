@@ -11,10 +11,16 @@ export interface RateLimits {
   perAddress: number;
   /** failed authentications (401) per client address: a wrong-token guesser is cut off long before a user */
   authFailures: number;
+  /** signed acquirer notifications per organization (POST /v1/notifications carries no token) */
+  notifications: number;
   windowMs: number;
 }
 
-export const defaultRateLimits: RateLimits = { perToken: 1200, perAddress: 600, authFailures: 20, windowMs: 60_000 };
+export const defaultRateLimits: RateLimits = { perToken: 1200, perAddress: 600, authFailures: 20, notifications: 60_000, windowMs: 60_000 };
+
+/** Liveness and readiness probes are never throttled: a limit there would restart a healthy server. */
+const probePaths = new Set(['/health', '/health/live', '/health/ready']);
+const isNotification = (request: FastifyRequest) => request.routeOptions.url === '/v1/notifications';
 
 /** A 429 problem with Retry-After and the draft RateLimit-* headers. */
 function tooMany(detail: string, max: number, resetSeconds: number): ApiProblem {
@@ -43,9 +49,13 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
     hook: 'preHandler',
     timeWindow: limits.windowMs,
     enableDraftSpec: true,
-    keyGenerator: (request) => (request.caller ? `token:${request.caller.tokenId}` : `address:${request.ip}`),
+    allowList: (request) => probePaths.has(request.routeOptions.url ?? ''),
+    keyGenerator: (request) => {
+      if (isNotification(request)) return `notifier:${String(request.headers['x-organization-id'] ?? request.ip)}`;
+      return request.caller ? `token:${request.caller.tokenId}` : `address:${request.ip}`;
+    },
     max: (request) => {
-      const max = request.caller ? limits.perToken : limits.perAddress;
+      const max = isNotification(request) ? limits.notifications : request.caller ? limits.perToken : limits.perAddress;
       return max > 0 ? max : unlimited;
     },
     errorResponseBuilder: (request, context) =>
