@@ -14,6 +14,7 @@ import { eventRoutes } from './routes/events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { providerRoutes } from './routes/providers.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { summaryRoutes } from './routes/summaries.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
 
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   credentialRoutes(app);
   summaryRoutes(app);
   eventRoutes(app);
+  statsRoutes(app);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

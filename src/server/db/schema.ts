@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -218,4 +219,47 @@ export const events = pgTable(
     index('events_org_status_created_idx').on(t.organizationId, t.eventStatus, t.createdAtNs, t.eventId, t.merchantId),
     index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId, t.merchantId),
   ],
+);
+
+/**
+ * Issue 11: hourly totals of transaction_summaries per organization, merchant ('*' = every merchant),
+ * status, acquirer, payment method and card brand ('' for pix), for /v1/transactions/stats. Kept by
+ * statement-level triggers on transaction_summaries (migration 0007, enabled ALWAYS so the seed's bulk load
+ * keeps them too), in the same transaction as the rows they summarize.
+ */
+export const summaryRollup = pgTable(
+  'summary_rollup',
+  {
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    acquirer: text('acquirer').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    cardBrand: text('card_brand').notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'summary_rollup_pk', columns: [t.organizationId, t.merchantId, t.hour, t.status, t.acquirer, t.paymentMethod, t.cardBrand] }),
+  ],
+);
+
+/** Issue 11: saved views of a list page, shared in the organization (merchantId null) or a merchant's own. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    merchantId: text('merchant_id').references(() => merchants.id),
+    name: text('name').notNull(),
+    page: text('page', { enum: ['transactions', 'events'] }).notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    orderBy: text('order_by'),
+    orderDirection: text('order_direction', { enum: ['asc', 'desc'] }),
+    columns: text('columns').array(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [unique('saved_views_name_uq').on(t.organizationId, t.page, t.merchantId, t.name).nullsNotDistinct()],
 );
