@@ -2,7 +2,7 @@ import { summaryStatuses } from '../../contract/enums.ts';
 import { minorToDecimal } from '../../contract/money.ts';
 import type { StatsBreakdownItem, StatsPoint, StatsTotals } from '../../contract/stats.ts';
 import { localIso } from '../lib/time-zones.ts';
-import { groupSets, type StatsGroupRow } from './stats-query.ts';
+import type { CellRow, SeriesRow } from './stats-query.ts';
 
 interface Tally {
   count: number;
@@ -14,7 +14,7 @@ interface Tally {
 
 const emptyTally = (): Tally => ({ count: 0, amount: 0n, approvedCount: 0, approvedAmount: 0n, deniedCount: 0 });
 
-function add(tally: Tally, row: StatsGroupRow): void {
+function add(tally: Tally, row: { status: string; n: string; amount: string }): void {
   const n = Number(row.n);
   const amount = BigInt(row.amount);
   tally.count += n;
@@ -50,11 +50,10 @@ function slice(t: Tally) {
   };
 }
 
-export function statsTotals(rows: StatsGroupRow[]): StatsTotals {
+export function statsTotals(rows: CellRow[]): StatsTotals {
   const perStatus = new Map<string, { count: number; amount: bigint }>(summaryStatuses.map((st) => [st, { count: 0, amount: 0n }]));
   const all = emptyTally();
   for (const row of rows) {
-    if (row.g !== groupSets.status) continue;
     add(all, row);
     const entry = perStatus.get(row.status);
     if (entry) {
@@ -77,13 +76,12 @@ export function statsTotals(rows: StatsGroupRow[]): StatsTotals {
   };
 }
 
-export function statsSeries(rows: StatsGroupRow[]): StatsPoint[] {
+export function statsSeries(rows: SeriesRow[]): StatsPoint[] {
   const buckets = new Map<string, { ms: number; offset: number; tally: Tally }>();
   for (const row of rows) {
-    if (row.g !== groupSets.bucket || row.bucket_ms === null) continue;
     let entry = buckets.get(row.bucket_ms);
     if (!entry) {
-      entry = { ms: Number(row.bucket_ms), offset: row.offset_s ?? 0, tally: emptyTally() };
+      entry = { ms: Number(row.bucket_ms), offset: row.offset_s, tally: emptyTally() };
       buckets.set(row.bucket_ms, entry);
     }
     add(entry.tally, row);
@@ -94,10 +92,9 @@ export function statsSeries(rows: StatsGroupRow[]): StatsPoint[] {
 type Dimension = 'acquirer' | 'card_brand' | 'payment_method';
 
 /** One breakdown, largest amount first (ties by value). */
-export function statsBreakdown(rows: StatsGroupRow[], set: number, dimension: Dimension): StatsBreakdownItem[] {
+export function statsBreakdown(rows: CellRow[], dimension: Dimension): StatsBreakdownItem[] {
   const values = new Map<string | null, Tally>();
   for (const row of rows) {
-    if (row.g !== set) continue;
     const value = row[dimension];
     const tally = values.get(value) ?? emptyTally();
     add(tally, row);

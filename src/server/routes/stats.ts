@@ -6,7 +6,7 @@ import { badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { scopeOf } from '../queries/scope.ts';
-import { groupSets, statsGroups } from '../queries/stats-query.ts';
+import { statsData } from '../queries/stats-query.ts';
 import { statsBreakdown, statsSeries, statsTotals } from '../queries/stats-view.ts';
 
 const NS_PER_MS = 1_000_000n;
@@ -46,19 +46,19 @@ export function statsRoutes(app: ApiInstance): void {
         ]);
       }
       const previousFilters: SummaryFilters | null = previous ? { ...filters, created_at: `${previous.from}..${previous.to}` } : null;
-      const [rows, previousRows] = await Promise.all([
-        statsGroups(db, scope, filters, bucket, tz),
-        previousFilters ? statsGroups(db, scope, previousFilters, bucket, tz, true) : Promise.resolve(null),
+      const [data, previousData] = await Promise.all([
+        statsData(db, scope, filters, bucket, tz),
+        previousFilters ? statsData(db, scope, previousFilters, bucket, tz, true) : Promise.resolve(null),
       ]);
       return {
         bucket,
         timeZone: tz,
-        totals: statsTotals(rows),
-        previous: previous && previousRows ? { ...previous, totals: statsTotals(previousRows) } : null,
-        series: statsSeries(rows),
-        byAcquirer: statsBreakdown(rows, groupSets.acquirer, 'acquirer'),
-        byCardBrand: statsBreakdown(rows, groupSets.cardBrand, 'card_brand'),
-        byPaymentMethod: statsBreakdown(rows, groupSets.paymentMethod, 'payment_method'),
+        totals: statsTotals(data.cells),
+        previous: previous && previousData ? { ...previous, totals: statsTotals(previousData.cells) } : null,
+        series: statsSeries(data.series),
+        byAcquirer: statsBreakdown(data.cells, 'acquirer'),
+        byCardBrand: statsBreakdown(data.cells, 'card_brand'),
+        byPaymentMethod: statsBreakdown(data.cells, 'payment_method'),
       };
     },
   );
