@@ -16,6 +16,7 @@ import { meRoutes } from './routes/me.ts';
 import { providerRoutes } from './routes/providers.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { summaryRoutes } from './routes/summaries.ts';
+import { viewRoutes } from './routes/views.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   summaryRoutes(app);
   eventRoutes(app);
   statsRoutes(app);
+  viewRoutes(app);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -144,13 +144,13 @@ export async function statsData(db: Db, scope: RowScope, filters: SummaryFilters
   const created = filters.created_at === undefined ? null : parseCreatedAtFilter(filters.created_at);
   const open = created?.fromNs == null || created.toNs == null;
   const src = sources(scope, filters, tz, open ? await dataSpan(db, scope) : null);
-  const cellsQuery = sql`select status, acquirer, card_brand, payment_method, sum(n)::text as n, sum(amount)::text as amount
+  const cellsQuery = sql`select status, acquirer, card_brand, payment_method, sum_int8(n)::text as n, sum_int8(amount)::text as amount
     from (${sql.join(src.cells, sql` union all `)}) as c(status, acquirer, card_brand, payment_method, n, amount) group by 1, 2, 3, 4`;
   const seriesQuery = sql`with base as (${sql.join(src.series, sql` union all `)}),
     b as (select ${bucketExpression(bucket, tz)} as bucket, status, n, amount from base)
     select (extract(epoch from bucket) * 1000)::bigint::text as bucket_ms,
            extract(epoch from (bucket at time zone ${tz}::text) - (bucket at time zone 'UTC'))::int as offset_s,
-           status, sum(n)::text as n, sum(amount)::text as amount
+           status, sum_int8(n)::text as n, sum_int8(amount)::text as amount
       from b group by bucket, status`;
   const [cells, series] = await Promise.all([db.execute(cellsQuery), totalsOnly ? Promise.resolve([]) : db.execute(seriesQuery)]);
   return { cells: rowsOf<CellRow>(cells), series: rowsOf<SeriesRow>(series).map((r) => ({ ...r, offset_s: Number(r.offset_s) })) };

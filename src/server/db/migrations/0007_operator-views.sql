@@ -52,6 +52,10 @@ CREATE TABLE "summary_rollup_status" (
 ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
+-- Exact bigint sum with a bigint accumulator: int8pl raises on overflow instead of wrapping. sum(bigint) accumulates
+-- in numeric, several times slower (PGlite's WebAssembly build has no 128-bit integers).
+CREATE AGGREGATE sum_int8(bigint) (sfunc = int8pl, stype = bigint, combinefunc = int8pl, parallel = safe);
+--> statement-breakpoint
 -- The rollups are kept by these triggers in the transaction that writes transaction_summaries: one grouped
 -- upsert per rollup per statement (a bulk COPY adds its whole chunk at once), ordered by key so concurrent
 -- writers lock rollup rows in the same order. Each summary counts twice: under its merchant and under '*'.
@@ -63,19 +67,19 @@ BEGIN
   x AS (SELECT d.*, m.id AS m FROM delta d CROSS JOIN LATERAL (VALUES (d.merchant_id), ('*')) AS m(id)),
   i0 AS (
     INSERT INTO summary_rollup AS r (organization_id, merchant_id, hour, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   i1 AS (
     INSERT INTO summary_rollup_daily AS r (organization_id, merchant_id, day, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_daily_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   i2 AS (
     INSERT INTO summary_rollup_status AS r (organization_id, merchant_id, hour, status, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT ON CONSTRAINT summary_rollup_status_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor)
@@ -85,19 +89,19 @@ BEGIN
   x AS (SELECT d.*, m.id AS m FROM delta d CROSS JOIN LATERAL (VALUES (d.merchant_id), ('*')) AS m(id)),
   d0 AS (
     INSERT INTO summary_rollup AS r (organization_id, merchant_id, hour, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   d1 AS (
     INSERT INTO summary_rollup_daily AS r (organization_id, merchant_id, day, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_daily_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   d2 AS (
     INSERT INTO summary_rollup_status AS r (organization_id, merchant_id, hour, status, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT ON CONSTRAINT summary_rollup_status_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor)
@@ -107,19 +111,19 @@ BEGIN
   x AS (SELECT d.*, m.id AS m FROM delta d CROSS JOIN LATERAL (VALUES (d.merchant_id), ('*')) AS m(id)),
   u0 AS (
     INSERT INTO summary_rollup AS r (organization_id, merchant_id, hour, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   u1 AS (
     INSERT INTO summary_rollup_daily AS r (organization_id, merchant_id, day, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_daily_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   u2 AS (
     INSERT INTO summary_rollup_status AS r (organization_id, merchant_id, hour, status, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT ON CONSTRAINT summary_rollup_status_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor)
@@ -161,19 +165,19 @@ BEGIN
   x AS (SELECT d.*, m.id AS m FROM delta d CROSS JOIN LATERAL (VALUES (d.merchant_id), ('*')) AS m(id)),
   b0 AS (
     INSERT INTO summary_rollup AS r (organization_id, merchant_id, hour, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   b1 AS (
     INSERT INTO summary_rollup_daily AS r (organization_id, merchant_id, day, status, acquirer, payment_method, card_brand, count, amount_minor)
-    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, (x.t at time zone 'UTC')::date, x.status, x.acquirer, x.payment_method, x.card_brand, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT summary_rollup_daily_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor),
   b2 AS (
     INSERT INTO summary_rollup_status AS r (organization_id, merchant_id, hour, status, count, amount_minor)
-    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum(x.sign), sum(x.sign * x.amount_minor)
+    SELECT x.organization_id, x.m, date_trunc('hour', x.t, 'UTC'), x.status, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
       FROM x GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT ON CONSTRAINT summary_rollup_status_pk
     DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor)
