@@ -33,9 +33,14 @@ function requireWritable(caller: Caller, row: ViewRow): void {
 }
 
 function validationFailure(issues: z.core.$ZodIssue[]): ApiProblem {
+  const pointer = (path: PropertyKey[]) => `/${path.map(String).join('/')}`;
   return badRequest(
     'The view is not valid for its page.',
-    issues.map((issue) => ({ pointer: `/${issue.path.map(String).join('/')}`, detail: issue.message })),
+    issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ pointer: pointer([...issue.path, key]), detail: 'is not a known field' }))
+        : [{ pointer: pointer(issue.path), detail: issue.message }],
+    ),
   );
 }
 
