@@ -1,3 +1,4 @@
+import type { Problem } from '../../contract/problem.ts';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
@@ -96,12 +97,12 @@ describe.each(backends)('CSV export on $kind', ({ kind, available }) => {
       const bad = await csv(f, '/v1/transactions/summaries', { columns: 'amount,pan,cvv' });
       expect(bad.statusCode).toBe(400);
       expect(bad.headers['content-type']).toContain('application/problem+json');
-      const [error] = bad.json().errors as { parameter: string; detail: string }[];
+      const [error] = bad.json<Problem>().errors ?? [];
       expect(error?.parameter).toBe('columns');
       expect(error?.detail).toContain('"pan", "cvv"');
       expect(error?.detail).not.toContain('"amount"');
       const badEvents = await csv(f, '/v1/events', { columns: 'event_id,nope' });
-      expect(badEvents.json().errors[0].detail).toContain('"nope"');
+      expect(badEvents.json<Problem>().errors?.[0]?.detail).toContain('"nope"');
       const json = await f.app.inject({ url: '/v1/transactions/summaries?columns=amount', headers: { authorization: f.tokens.a } });
       expect(json.statusCode).toBe(200);
       expect(Array.isArray(json.json())).toBe(true);

@@ -155,3 +155,11 @@ export async function statsData(db: Db, scope: RowScope, filters: SummaryFilters
   const [cells, series] = await Promise.all([db.execute(cellsQuery), totalsOnly ? Promise.resolve([]) : db.execute(seriesQuery)]);
   return { cells: rowsOf<CellRow>(cells), series: rowsOf<SeriesRow>(series).map((r) => ({ ...r, offset_s: Number(r.offset_s) })) };
 }
+
+/** [from - (to - from), from) of a bounded created_at filter; null when either end is open. */
+export function previousPeriod(createdAt: string | undefined): { from: string; to: string } | null {
+  const range = createdAt === undefined ? null : parseCreatedAtFilter(createdAt);
+  if (range?.fromNs == null || range.toNs == null) return null;
+  const isoOf = (ns: bigint) => new Date(Number(ns / NS_PER_MS)).toISOString();
+  return { from: isoOf(range.fromNs - (range.toNs - range.fromNs)), to: isoOf(range.fromNs) };
+}

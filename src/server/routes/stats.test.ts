@@ -1,3 +1,4 @@
+import type { Problem } from '../../contract/problem.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerNames, cardBrands, paymentMethods, summaryStatuses } from '../../contract/enums.ts';
@@ -122,7 +123,7 @@ describe.each(backends)('GET /v1/transactions/stats on $kind', ({ kind, availabl
       expect(s.previous?.totals).toEqual(before.totals);
       const open = await f.app.inject({ url: '/v1/transactions/stats?compare=previous_period', headers: { authorization: f.tokens.a } });
       expect(open.statusCode).toBe(400);
-      expect(open.json().errors[0].parameter).toBe('created_at');
+      expect(open.json<Problem>().errors?.[0]?.parameter).toBe('created_at');
     });
 
     it('rejects an unknown time zone or bucket with a problem naming the parameter', async () => {
@@ -130,7 +131,7 @@ describe.each(backends)('GET /v1/transactions/stats on $kind', ({ kind, availabl
         const res = await f.app.inject({ url: `/v1/transactions/stats?${name}=${encodeURIComponent(value ?? '')}`, headers: { authorization: f.tokens.a } });
         expect(res.statusCode).toBe(400);
         expect(res.headers['content-type']).toContain('application/problem+json');
-        expect(JSON.stringify(res.json().errors)).toContain(name);
+        expect(JSON.stringify(res.json<Problem>().errors)).toContain(name);
       }
     });
 

@@ -1,4 +1,3 @@
-import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import { Stats, StatsQuery } from '../../contract/stats.ts';
 import type { SummaryFilters } from '../../contract/summaries.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -6,18 +5,8 @@ import { badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { scopeOf } from '../queries/scope.ts';
-import { statsData } from '../queries/stats-query.ts';
+import { previousPeriod, statsData } from '../queries/stats-query.ts';
 import { statsBreakdown, statsSeries, statsTotals } from '../queries/stats-view.ts';
-
-const NS_PER_MS = 1_000_000n;
-const isoOfNs = (ns: bigint) => new Date(Number(ns / NS_PER_MS)).toISOString();
-
-/** [from - (to - from), from) of a bounded created_at, as a created_at filter value. */
-function previousPeriod(createdAt: string | undefined): { from: string; to: string } | null {
-  const range = createdAt === undefined ? null : parseCreatedAtFilter(createdAt);
-  if (range?.fromNs == null || range.toNs == null) return null;
-  return { from: isoOfNs(range.fromNs - (range.toNs - range.fromNs)), to: isoOfNs(range.fromNs) };
-}
 
 export function statsRoutes(app: ApiInstance): void {
   app.get(

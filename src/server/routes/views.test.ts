@@ -1,3 +1,4 @@
+import type { Problem } from '../../contract/problem.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../contract/views.ts';
 import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
@@ -30,10 +31,10 @@ describe.each(backends)('saved views on $kind', ({ kind, available }) => {
     const create = async (auth: string, body: object): Promise<SavedView> => {
       const res = await call('POST', '/v1/views', auth, body);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.headers.location).toBe(`/v1/views/${res.json().id}`);
+      expect(res.headers.location).toBe(`/v1/views/${res.json<SavedView>().id}`);
       return res.json();
     };
-    const names = async (auth: string, query = '') => ((await call('GET', `/v1/views${query}`, auth)).json() as SavedView[]).map((v) => v.name);
+    const names = async (auth: string, query = '') => (await call('GET', `/v1/views${query}`, auth)).json<SavedView[]>().map((v) => v.name);
 
     it('stores name, page, filters, order and columns per organization; another organization sees none', async () => {
       const view = await create(tokens.a, {
@@ -60,15 +61,15 @@ describe.each(backends)('saved views on $kind', ({ kind, available }) => {
         columns: ['amount', 'pan'],
       });
       expect(res.statusCode).toBe(400);
-      const pointers = (res.json().errors as { pointer: string }[]).map((e) => e.pointer).sort();
+      const pointers = (res.json<Problem>().errors as { pointer: string }[]).map((e) => e.pointer).sort();
       expect(pointers).toEqual(expect.arrayContaining(['/filters/status', '/filters/event_status', '/order/by', '/order/direction', '/columns/1']));
       const events = await call('POST', '/v1/views', tokens.a, { name: 'Bad events', page: 'events', filters: { status: 'approved' } });
       expect(events.statusCode).toBe(400);
-      expect(JSON.stringify(events.json().errors)).toContain('/filters/status');
+      expect(JSON.stringify(events.json<Problem>().errors)).toContain('/filters/status');
       const ok = await create(tokens.a, { name: 'Failed events', page: 'events', filters: { event_status: 'failed' }, columns: ['created_at', 'event_id'] });
       const patched = await call('PATCH', `/v1/views/${ok.id}`, tokens.a, { filters: { acquirer: 'cielo' } });
       expect(patched.statusCode).toBe(400);
-      expect(JSON.stringify(patched.json().errors)).toContain('/filters/acquirer');
+      expect(JSON.stringify(patched.json<Problem>().errors)).toContain('/filters/acquirer');
     });
 
     it('lets a merchant token see shared views and its own, change only its own', async () => {
@@ -96,12 +97,12 @@ describe.each(backends)('saved views on $kind', ({ kind, available }) => {
       expect((await call('POST', '/v1/views', tokens.readOnly, { name: 'x', page: 'transactions' })).statusCode).toBe(403);
       expect((await call('POST', '/v1/views', tokens.eventsOnly, { name: 'x', page: 'transactions' })).statusCode).toBe(403);
       expect((await call('GET', '/v1/views?page=transactions', tokens.eventsOnly)).statusCode).toBe(403);
-      const pages = ((await call('GET', '/v1/views', tokens.eventsOnly)).json() as SavedView[]).map((v) => v.page);
+      const pages = (await call('GET', '/v1/views', tokens.eventsOnly)).json<SavedView[]>().map((v) => v.page);
       expect(pages.length).toBeGreaterThan(0);
       expect(new Set(pages)).toEqual(new Set(['events']));
       const dup = await call('POST', '/v1/views', tokens.a, { name: 'Shared pix', page: 'transactions' });
       expect(dup.statusCode).toBe(409);
-      expect(dup.json().existingId).toMatch(/^[0-9a-v]{20}$/);
+      expect(dup.json<Problem>().existingId).toMatch(/^[0-9a-v]{20}$/);
       expect((await call('POST', '/v1/views', tokens.a, { name: 'Shared pix', page: 'events' })).statusCode).toBe(201);
     });
   });
