@@ -43,7 +43,7 @@ const EventsView = z.strictObject({
   columns: columnList(eventColumnIds),
 });
 
-export const SavedViewInput = z.discriminatedUnion('page', [TransactionsView, EventsView]).meta({ id: 'SavedViewInput' });
+export const SavedViewInput = z.discriminatedUnion('page', [TransactionsView, EventsView]);
 export type SavedViewInput = z.infer<typeof SavedViewInput>;
 
 /** PATCH: any of name, filters (replaced whole), order and columns; page and owner stay. */
@@ -54,7 +54,7 @@ export const SavedViewPatch = z
     order: z.strictObject({ by: z.string(), direction: OrderDirection }).nullable().optional(),
     columns: z.array(z.string()).nullable().optional(),
   })
-  .meta({ id: 'SavedViewPatch', description: 'Validated against the view page like a new view' });
+  .meta({ description: 'Validated against the view page like a new view' });
 export type SavedViewPatch = z.infer<typeof SavedViewPatch>;
 
 export const SavedView = z

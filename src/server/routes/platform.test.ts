@@ -45,7 +45,7 @@ describe('platform routes (PGlite)', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<Doc>();
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/health', '/v1/credentials', '/v1/credentials/{id}', '/v1/events', '/v1/me', '/v1/providers', '/v1/transactions/summaries']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/health', '/v1/credentials', '/v1/credentials/{id}', '/v1/events', '/v1/me', '/v1/providers', '/v1/transactions/stats', '/v1/transactions/summaries', '/v1/views', '/v1/views/{id}']);
     for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events']) {
