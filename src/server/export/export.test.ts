@@ -65,7 +65,7 @@ describe.each(backends)('CSV export on $kind', ({ kind, available }) => {
       }
       const listed = await walk<Event>(f.app, f.tokens.a, '/v1/events', { order_direction: 'asc' });
       expect(events).toEqual(listed.items.map((e) => e.eventId));
-    });
+    }, 180_000);
 
     it('writes the chosen columns in order; excel-br has a BOM, semicolons and comma decimals', async () => {
       const res = await csv(f, '/v1/transactions/summaries', { columns: 'amount,card_holder_name,id', csv_dialect: 'excel-br' });
