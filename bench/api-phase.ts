@@ -1,4 +1,4 @@
-import { caseUrl, eventFilters, eventSorts, pagesOf, samplesFrom, summaryFilters, summarySorts, type BenchCase, type Endpoint, type Samples } from './cases.ts';
+import { caseUrl, eventFilters, eventSorts, pagesOf, samplesFrom, statsCases, summaryFilters, summarySorts, type BenchCase, type Endpoint, type Samples } from './cases.ts';
 import { loadHttp, probe } from './http-load.ts';
 import type { ConcurrentResult } from './report-types.ts';
 import { round, type LatencyStats } from './stats.ts';
@@ -40,6 +40,7 @@ export async function buildCases(origin: string, headers: Record<string, string>
       cases.push(...pagesOf(endpoint, label, params, first.total ?? 0, withLast));
     }
   }
+  cases.push(...statsCases(samples));
   return cases;
 }
 

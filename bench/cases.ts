@@ -1,9 +1,9 @@
 import { summaryOrderFields } from '../src/contract/enums.ts';
 import type { Samples } from '../src/server/db/explain-views.ts';
 
-export type Endpoint = 'summaries' | 'events' | 'health';
-/** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
-export type PageKind = 'page1' | 'deep' | 'last' | 'ceiling';
+export type Endpoint = 'summaries' | 'events' | 'stats' | 'health';
+/** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; stats: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
+export type PageKind = 'page1' | 'deep' | 'last' | 'stats' | 'ceiling';
 
 export interface BenchCase {
   endpoint: Endpoint;
@@ -16,6 +16,7 @@ export interface BenchCase {
 export const pathOf: Record<Endpoint, string> = {
   summaries: '/v1/transactions/summaries',
   events: '/v1/events',
+  stats: '/v1/transactions/stats',
   health: '/health',
 };
 
@@ -103,4 +104,25 @@ export function pagesOf(endpoint: Endpoint, label: string, params: Record<string
   if (deep > 1) out.push({ endpoint, label, params: { ...base, page: String(deep) }, page: 'deep' });
   if (withLast && lastPage > deepPage) out.push({ endpoint, label, params: { ...base, page: String(lastPage) }, page: 'last' });
   return out;
+}
+
+/** The 30 days up to the newest row's day (a date `to` includes its whole day). */
+function thirtyDaysUpTo(day: string): string {
+  const from = new Date(Date.parse(`${day}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return `${from}..${day}`;
+}
+
+/** GET /v1/transactions/stats (issue 11): a 30-day range as the overview asks for it, and variants. Target p95 < 100 ms. */
+export function statsCases(s: Samples): BenchCase[] {
+  const month = thirtyDaysUpTo(s.day);
+  const sp = { tz: 'America/Sao_Paulo' };
+  const rows: [string, Record<string, string>][] = [
+    ['30 days, day buckets, vs previous period', { created_at: month, bucket: 'day', compare: 'previous_period', ...sp }],
+    ['30 days, hour buckets', { created_at: month, bucket: 'hour', ...sp }],
+    ['30 days, status=approved', { created_at: month, status: 'approved', ...sp }],
+    ['30 days, acquirer=cielo', { created_at: month, acquirer: 'cielo', ...sp }],
+    [`7 days (${s.week}), hour buckets`, { created_at: s.week, bucket: 'hour', ...sp }],
+    ['all time, week buckets', { bucket: 'week', ...sp }],
+  ];
+  return rows.map(([label, params]) => ({ endpoint: 'stats', label, params, page: 'stats' }));
 }

@@ -4,6 +4,7 @@ import type { Interaction } from './browser.ts';
 import type { MachineInfo } from './machine.ts';
 import type { LatencyStats } from './stats.ts';
 import type { Verdict } from './targets.ts';
+import type { ExportResult } from './export-phase.ts';
 
 export interface CaseResult {
   endpoint: Endpoint;
@@ -51,6 +52,8 @@ export interface BenchReport {
   memory: { startMb: number; peakRssMb: number; hwmMb: number };
   cases: CaseResult[];
   concurrent: ConcurrentResult[];
+  /** CSV exports of the whole lists (issue 11: 1 000 000 rows in under 60 s) */
+  exports?: ExportResult[];
   browser: BrowserSection;
   plans: PlanSection[];
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserSection, CaseResult, ConcurrentResult, PlanSection } from './report-types.ts';
 import type { BenchReport } from './report-types.ts';
+import type { ExportResult } from './export-phase.ts';
 import { round } from './stats.ts';
 import { targets } from './targets.ts';
 
@@ -27,6 +28,17 @@ function caseTable(rows: CaseResult[]): string[] {
 function concurrentTable(rows: ConcurrentResult[]): string[] {
   const out = ['| request | connections | p50 | p95 | p99 | req/s | non-2xx |', '|---|--:|--:|--:|--:|--:|--:|'];
   for (const r of rows) out.push(`| \`${esc(r.url)}\` | ${r.connections} | ${ms(r.stats.p50)} | ${ms(r.stats.p95)} | ${ms(r.stats.p99)} | ${num(r.stats.rps)} | ${r.stats.errors} |`);
+  return out;
+}
+
+function exportTable(rows: ExportResult[] | undefined): string[] {
+  if (!rows?.length) return ['Not measured.'];
+  const out = ['| request (Accept: text/csv) | HTTP | rows | MB | first byte | total | rows/s | target 1 000 000 rows < 60 s |', '|---|--:|--:|--:|--:|--:|--:|---|'];
+  for (const r of rows) {
+    const projected = r.rows > 0 ? (r.seconds / r.rows) * 1_000_000 : Number.NaN;
+    const verdict = Number.isFinite(projected) ? (projected < 60 ? 'ok' : '**MISS**') : '-';
+    out.push(`| \`${esc(r.url)}\` | ${r.status} | ${num(r.rows)} | ${num(r.bytes / 1e6, 1)} | ${num(r.firstByteSeconds, 2)} s | ${num(r.seconds, 1)} s | ${num(r.rows / r.seconds)} | ${verdict} (${num(projected, 1)} s per 1 M) |`);
+  }
   return out;
 }
 
@@ -61,7 +73,7 @@ export function toMarkdown(r: BenchReport): string {
     '',
     `Server memory: ${num(r.memory.startMb)} MB after start, peak RSS ${num(r.memory.peakRssMb)} MB (VmHWM ${num(r.memory.hwmMb)} MB), target < ${targets.serverMemoryMb} MB: ${memVerdict}.`,
     '',
-    `Targets: page 1 p95 < ${targets.page1P95Ms} ms; deep/last page p95 < ${targets.deepP95Ms} ms; API req/s >= ${targets.apiOverSqlRps} x SQL req/s; server memory < 1 GB; dashboard interaction p95 < ${targets.interactionP95Ms} ms.`,
+    `Targets: page 1 p95 < ${targets.page1P95Ms} ms; deep/last page and stats p95 < ${targets.deepP95Ms} ms; API req/s >= ${targets.apiOverSqlRps} x SQL req/s; server memory < 1 GB; dashboard interaction p95 < ${targets.interactionP95Ms} ms.`,
     `**${misses.length} of ${r.cases.length} rows miss a target.**`,
     '',
     '## Misses (slowest API p95 first)',
@@ -75,6 +87,10 @@ export function toMarkdown(r: BenchReport): string {
     '## Throughput (concurrent)',
     '',
     ...concurrentTable(r.concurrent),
+    '',
+    '## CSV export (whole list, streamed; server memory is in the peak RSS above)',
+    '',
+    ...exportTable(r.exports),
     '',
     '## Dashboard (Chromium, built bundle, input to painted rows)',
     '',

@@ -8,6 +8,7 @@ import { buildCases, measureApi, measureConcurrent, sampleData } from './api-pha
 import { readOptions, usage } from './args.ts';
 import { measureDashboard } from './browser.ts';
 import { ensureDataset, mintToken } from './dataset.ts';
+import { exportPaths, measureExport, type ExportResult } from './export-phase.ts';
 import { describeMachine } from './machine.ts';
 import { databaseEnv } from './processes.ts';
 import { writeReport } from './report.ts';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   let measured;
   let concurrent;
   let memory;
+  const exports: ExportResult[] = [];
   const browser: BrowserSection = { interactions: [], error: null };
   try {
     const { samples, lastDigits } = await sampleData(server.origin, headers);
@@ -50,6 +52,11 @@ async function main(): Promise<void> {
     console.error(`bench: ${cases.length} cases, ${options.seconds} s each`);
     measured = await measureApi(server.origin, headers, cases, options.seconds, options.minRequests);
     concurrent = await measureConcurrent(server.origin, headers, cases, options.connections, options.concurrentSeconds);
+    for (const path of exportPaths) {
+      const result = await measureExport(server.origin, headers, path);
+      console.error(`export ${path}: ${result.rows} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (HTTP ${result.status})`);
+      exports.push(result);
+    }
     if (options.browser) {
       try {
         browser.interactions = await measureDashboard(server.origin, token, options.browserRepeats, lastDigits);
@@ -78,6 +85,7 @@ async function main(): Promise<void> {
     memory,
     cases,
     concurrent,
+    exports,
     browser,
     plans,
   };

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { EventQuery } from '../src/contract/events.ts';
 import { SummaryQuery } from '../src/contract/summaries.ts';
+import { directStats } from './stats-direct.ts';
 import type { Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { countEvents, findEvents } from '../src/server/queries/events-query.ts';
@@ -59,6 +60,8 @@ export async function openDirectSql(target: { dataDir: string; databaseUrl: stri
         db,
         rows.map((r) => r.id),
       );
+    } else if (c.endpoint === 'stats') {
+      await directStats(db, scope, c.params);
     } else {
       const query = EventQuery.parse(c.params);
       await Promise.all([findEvents(db, scope, query), countEvents(db, scope, query)]);

@@ -14,7 +14,7 @@ export type Verdict = 'ok' | 'MISS' | '-';
 
 export function p95Limit(page: PageKind): number | null {
   if (page === 'page1') return targets.page1P95Ms;
-  if (page === 'deep' || page === 'last') return targets.deepP95Ms;
+  if (page === 'deep' || page === 'last' || page === 'stats') return targets.deepP95Ms;
   return null;
 }
 

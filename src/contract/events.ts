@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EventStatus, EventTransactionStatus, EventTransactionType, PaymentMethod } from './enums.ts';
 import { FailureReason } from './notifications.ts';
 import { CreatedAtFilter, listBaseQuery } from './list-query.ts';
+import { columnsParameter, csvQueryShape, eventColumnIds } from './export.ts';
 
 export const EventCardData = z
   .object({
@@ -83,3 +84,9 @@ export const eventQueryShape = {
 export const EventQuery = z.strictObject(eventQueryShape);
 export type EventQuery = z.infer<typeof EventQuery>;
 export type EventQueryInput = z.input<typeof EventQuery>;
+
+/** The events list's filters alone (no paging or order), as saved views store them. */
+export const EventFilters = EventQuery.omit({ page: true, limit: true, order_by: true, order_direction: true });
+
+/** GET /v1/events: the list query, plus the CSV export's columns and dialect (issue 11). */
+export const EventListQuery = z.strictObject({ ...eventQueryShape, columns: columnsParameter(eventColumnIds), ...csvQueryShape });

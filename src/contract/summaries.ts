@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CardBrand, CycleStatus, CycleType, PaymentMethod, ProviderName, SummaryOrderField, SummaryStatus } from './enums.ts';
 import { Timestamp, Xid } from './ids.ts';
 import { AmountFilter, CreatedAtFilter, listBaseQuery } from './list-query.ts';
+import { columnsParameter, csvQueryShape, summaryColumnIds } from './export.ts';
 
 const DecimalAmount = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: 'Decimal text, never a float', example: '150.00' });
 
@@ -79,3 +80,10 @@ export const summaryQueryShape = {
 export const SummaryQuery = z.strictObject(summaryQueryShape);
 export type SummaryQuery = z.infer<typeof SummaryQuery>;
 export type SummaryQueryInput = z.input<typeof SummaryQuery>;
+
+/** The list's filters alone (no paging or order): what stats and saved views take. */
+export const SummaryFilters = SummaryQuery.omit({ page: true, limit: true, order_by: true, order_direction: true });
+export type SummaryFilters = z.infer<typeof SummaryFilters>;
+
+/** GET /v1/transactions/summaries: the list query, plus the CSV export's columns and dialect (issue 11). */
+export const SummaryListQuery = z.strictObject({ ...summaryQueryShape, columns: columnsParameter(summaryColumnIds), ...csvQueryShape });

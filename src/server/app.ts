@@ -27,7 +27,9 @@ import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { providerRoutes } from './routes/providers.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { summaryRoutes } from './routes/summaries.ts';
+import { viewRoutes } from './routes/views.ts';
 import { registerWeb, wantsSpa } from './routes/web.ts';
 import { ChangeBus } from './live/change-bus.ts';
 import type { LiveState } from './live/live-state.ts';
@@ -145,6 +147,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   eventStreamRoutes(app);
   eventRetryRoutes(app);
   await app.register(notificationRoutes);
+  statsRoutes(app);
+  viewRoutes(app);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

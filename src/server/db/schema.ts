@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -268,4 +270,61 @@ export const signingSecrets = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [index('signing_secrets_org_idx').on(t.organizationId)],
+);
+
+/**
+ * Issue 11: totals of transaction_summaries for /v1/transactions/stats, per organization and merchant ('*' =
+ * every merchant): an hourly cube (status, acquirer, payment method, card brand ('' for pix)), the same per
+ * UTC day, and hourly per status alone. Kept by statement-level triggers on transaction_summaries (migration
+ * 0007, enabled ALWAYS so the seed's bulk load keeps them too), in the same transaction as the rows.
+ */
+const rollupCube = {
+  organizationId: text('organization_id').notNull(),
+  merchantId: text('merchant_id').notNull(),
+  status: text('status').notNull(),
+  acquirer: text('acquirer').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  cardBrand: text('card_brand').notNull(),
+  count: bigint('count', { mode: 'bigint' }).notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+};
+
+export const summaryRollup = pgTable('summary_rollup', { ...rollupCube, hour: timestamp('hour', { withTimezone: true }).notNull() }, (t) => [
+  primaryKey({ name: 'summary_rollup_pk', columns: [t.organizationId, t.merchantId, t.hour, t.status, t.acquirer, t.paymentMethod, t.cardBrand] }),
+]);
+
+export const summaryRollupDaily = pgTable('summary_rollup_daily', { ...rollupCube, day: date('day', { mode: 'string' }).notNull() }, (t) => [
+  primaryKey({ name: 'summary_rollup_daily_pk', columns: [t.organizationId, t.merchantId, t.day, t.status, t.acquirer, t.paymentMethod, t.cardBrand] }),
+]);
+
+export const summaryRollupStatus = pgTable(
+  'summary_rollup_status',
+  {
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'summary_rollup_status_pk', columns: [t.organizationId, t.merchantId, t.hour, t.status] })],
+);
+
+/** Issue 11: saved views of a list page, shared in the organization (merchantId null) or a merchant's own. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    merchantId: text('merchant_id').references(() => merchants.id),
+    name: text('name').notNull(),
+    page: text('page', { enum: ['transactions', 'events'] }).notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull(),
+    orderBy: text('order_by'),
+    orderDirection: text('order_direction', { enum: ['asc', 'desc'] }),
+    columns: text('columns').array(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [unique('saved_views_name_uq').on(t.organizationId, t.page, t.merchantId, t.name).nullsNotDistinct()],
 );

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Problem, problemContentType } from '../../contract/problem.ts';
 
 type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
@@ -19,4 +20,21 @@ export function problemResponses(...statuses: ProblemStatus[]) {
   return Object.fromEntries(
     statuses.map((status) => [status, { description: descriptions[status], content: { [problemContentType]: { schema: Problem } } }]),
   );
+}
+
+/** A list's 200: JSON (the page) or text/csv (the export of every match, see src/server/export). */
+export function listResponse<T>(json: T, description: string) {
+  return {
+    description,
+    content: {
+      'application/json': { schema: json },
+      'text/csv': {
+        schema: z.string().meta({
+          description:
+            'Header row of column ids, then one CRLF-ended record per row (RFC 4180 quoting). rfc4180: comma separator, dot decimals; excel-br: semicolon separator, comma decimals, UTF-8 BOM. Amounts are exact decimal text. Content-Disposition names the file; X-Total-Count gives the row count as the list would.',
+          example: 'created_at,amount,status\r\n2026-11-21T13:45:12.123Z,150.00,approved\r\n',
+        }),
+      },
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL }
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
-import type { SummaryQuery } from '../../contract/summaries.ts';
+import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
 import { cycles, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
@@ -16,7 +16,7 @@ export type CycleRow = typeof cycles.$inferSelect;
 const timestamptz = (ns: bigint) => sql`${microsToIso(ceilMicros(ns))}::timestamptz`;
 
 /** WHERE of a summaries query: the caller's scope and every filter. */
-export function summaryWhere(scope: RowScope, query: SummaryQuery): SQL | undefined {
+export function summaryWhere(scope: RowScope, query: SummaryFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(s.organizationId, scope.organizationId)];
   if (scope.merchantId !== null) conditions.push(eq(s.merchantId, scope.merchantId));
   if (query.acquirer) conditions.push(eq(s.acquirer, query.acquirer));

@@ -1,7 +1,10 @@
-import { EventList, EventQuery } from '../../contract/events.ts';
+import { EventList, EventListQuery } from '../../contract/events.ts';
+import { defaultEventColumns } from '../../contract/export.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { eventBatches, eventCsvColumns } from '../export/events-export.ts';
+import { sendCsv, wantsCsv } from '../export/send-csv.ts';
+import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
 import { setPagingHeaders } from '../lib/paging.ts';
 import { countEvents, eventView, findEvents } from '../queries/events-query.ts';
 import { scopeOf } from '../queries/scope.ts';
@@ -12,16 +15,29 @@ export function eventRoutes(app: ApiInstance): void {
     {
       config: { auth: 'events:read' },
       schema: {
-        summary: 'List notification events processed by the platform: filters, order and paging',
+        summary: 'List notification events processed by the platform (filters, order, paging), or export every match as CSV',
+        description:
+          'With `Accept: text/csv` the response streams every event matching the filters, in the requested order (page and limit are ignored), as CSV with the `columns` chosen and the `csv_dialect`. The CSV `amount` is decimal text (the JSON `amount` is in minor units).',
+        operationId: 'listEvents',
         tags: ['events'],
-        querystring: EventQuery,
-        response: { 200: EventList, ...problemResponses(400, 401, 403) },
+        querystring: EventListQuery,
+        response: { 200: listResponse(EventList, 'The page of events, or the CSV export'), ...problemResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       const db = app.database.db;
       const scope = scopeOf(callerOf(request));
       const query = request.query;
+      if (wantsCsv(request)) {
+        return sendCsv(reply, {
+          stem: 'events',
+          ids: query.columns ?? defaultEventColumns,
+          values: eventCsvColumns,
+          dialect: query.csv_dialect,
+          total: await countEvents(db, scope, query, app.countCap),
+          batches: eventBatches(db, scope, query),
+        });
+      }
       const [found, total] = await Promise.all([findEvents(db, scope, query, 1), countEvents(db, scope, query, app.countCap)]);
       setPagingHeaders(request, reply, query, total, found.length > query.limit);
       return found.slice(0, query.limit).map(eventView);

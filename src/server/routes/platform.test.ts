@@ -58,7 +58,10 @@ describe('platform routes (PGlite)', () => {
       '/v1/notifications',
       '/v1/providers',
       '/v1/session',
+      '/v1/transactions/stats',
       '/v1/transactions/summaries',
+      '/v1/views',
+      '/v1/views/{id}',
     ]);
     for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'Notification', 'FailureReason']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 
 export const loadedTables = ['transaction_summaries', 'cycles', 'events'] as const;
+const rollupTables = ['summary_rollup', 'summary_rollup_daily', 'summary_rollup_status'] as const;
 
 export interface DroppedIndexes {
   /** names of the dropped indexes, in the order they are recreated */
@@ -37,6 +38,8 @@ export async function dropSecondaryIndexes(database: Database): Promise<DroppedI
         await database.exec(row.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
       }
       await database.exec(`ANALYZE ${loadedTables.join(', ')}`);
+      // the stats rollups (migration 0007) grew chunk by chunk in time-random order: rewrite them in key order
+      for (const table of rollupTables) await database.exec(`CLUSTER ${table} USING ${table}_pk; ANALYZE ${table}`);
     },
   };
 }

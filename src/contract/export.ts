@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * CSV export of the list endpoints (issue 11): `Accept: text/csv` streams every matching row. The column ids
+ * are the list columns' ids (the dashboard's column ids and the saved views' `columns`), defined once here.
+ */
+export const summaryColumnIds = [
+  'created_at',
+  'amount',
+  'status',
+  'acquirer',
+  'payment_method',
+  'card_brand',
+  'card_first_digits',
+  'card_last_digits',
+  'installments',
+  'id',
+  'currency',
+  'gateway_transaction_id',
+  'card_holder_name',
+] as const;
+export type SummaryColumnId = (typeof summaryColumnIds)[number];
+/** Columns of a summaries export without `columns`: the list's own columns. */
+export const defaultSummaryColumns: readonly SummaryColumnId[] = summaryColumnIds.slice(0, 10);
+
+export const eventColumnIds = [
+  'created_at',
+  'event_status',
+  'transaction_type',
+  'transaction_status',
+  'amount',
+  'acquirer',
+  'payment_method',
+  'card_brand',
+  'card_bin',
+  'card_last4',
+  'event_id',
+  'id',
+  'event_type',
+  'currency',
+  'installments',
+  'merchant_id',
+  'terminal_id',
+  'authorization_code',
+  'acquirer_response_code',
+] as const;
+export type EventColumnId = (typeof eventColumnIds)[number];
+export const defaultEventColumns: readonly EventColumnId[] = eventColumnIds.slice(0, 12);
+
+export const csvDialects = ['rfc4180', 'excel-br'] as const;
+export const CsvDialect = z.enum(csvDialects);
+export type CsvDialect = z.infer<typeof CsvDialect>;
+
+export const csvContentType = 'text/csv';
+
+/** Comma-separated column ids, each one of `known`; the error names every unknown one. */
+export function columnsParameter<T extends string>(known: readonly T[]) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const ids = text.split(',').map((id) => id.trim());
+      const unknown = ids.filter((id) => !(known as readonly string[]).includes(id));
+      if (unknown.length > 0 || ids.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown column${unknown.length === 1 ? '' : 's'} ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${known.join(', ')}`,
+        });
+        return z.NEVER;
+      }
+      const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+      if (duplicate !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `column "${duplicate}" is listed twice` });
+        return z.NEVER;
+      }
+      return ids as T[];
+    })
+    .optional()
+    .meta({ description: `CSV only: comma-separated column ids, in order. Known: ${known.join(', ')}`, example: known.slice(0, 3).join(',') });
+}
+
+export const csvQueryShape = {
+  csv_dialect: CsvDialect.optional()
+    .default('rfc4180')
+    .meta({ description: 'CSV only: rfc4180 (comma, dot decimals) or excel-br (semicolon, comma decimals, UTF-8 BOM, for Excel in Portuguese)' }),
+};
