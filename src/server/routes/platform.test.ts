@@ -63,7 +63,7 @@ describe('platform routes (PGlite)', () => {
       '/v1/views',
       '/v1/views/{id}',
     ]);
-    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'Notification', 'FailureReason']) expect(doc.components.schemas).toHaveProperty(name);
+    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'NotificationInput', 'FailureReason', 'Stats', 'SavedView']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events']) {
       const get = doc.paths[list]?.get;
