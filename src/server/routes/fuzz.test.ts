@@ -37,7 +37,10 @@ const extraHeaders = fc.dictionary(fc.constantFrom(idempotencyKeyHeader, 'conten
 
 const bodyOf = (merchantId: string) => {
   const validBody = { merchantId, providerId: 'd4ps1c0000000000cie0', providerName: 'cielo', authenticationData: { merchantIdentifier: 'MID', terminalIdentifier: 'TID' } };
+  const alnum = (max: number) => fc.string({ unit: fc.constantFrom(...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'), minLength: 1, maxLength: max });
   return fc.oneof(
+  // valid bodies with random codes: some requests must get through, or "nothing stored when rejected" proves little
+  fc.record({ mid: alnum(15), tid: alnum(8) }).map(({ mid, tid }) => JSON.stringify({ ...validBody, authenticationData: { merchantIdentifier: mid, terminalIdentifier: tid } })),
   fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
   fc.record({ field: fc.constantFrom(...Object.keys(validBody), 'status', 'additionalData', 'authenticationData'), value: fc.oneof(fc.jsonValue({ maxDepth: 3 }), anyText) }).map(({ field, value }) => JSON.stringify({ ...validBody, [field]: value })),
   fc.record({ key: anyText, value: anyText }).map(({ key, value }) => JSON.stringify({ ...validBody, authenticationData: { merchantIdentifier: value, [key]: value } })),
