@@ -29,9 +29,19 @@ const pagingHeaders = (cap: number) => ({
   },
 });
 
+const credentialEtag = {
+  ETag: { description: 'The credential’s version: send it back in If-Match to PATCH it', schema: { type: 'string' }, example: '"v3"' },
+};
+
 const responseHeaders = (cap: number): Record<string, Record<string, Json>> => ({
   'get /v1/transactions/summaries 200': pagingHeaders(cap),
   'get /v1/events 200': pagingHeaders(cap),
+  'get /v1/credentials 200': pagingHeaders(cap),
+  'get /v1/credentials/{id}/history 200': pagingHeaders(cap),
+  'get /v1/merchants 200': pagingHeaders(cap),
+  'get /v1/credentials/{id} 200': credentialEtag,
+  'patch /v1/credentials/{id} 200': credentialEtag,
+  'patch /v1/credentials/{id} 412': credentialEtag,
   'post /v1/credentials 201': {
     Location: {
       description: 'Path of the new credential (GET it with a credentials:write token)',

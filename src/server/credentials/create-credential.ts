@@ -7,6 +7,7 @@ import { credentials, idempotencyKeys, merchants, providers } from '../db/schema
 import { ApiProblem, badRequest } from '../errors.ts';
 import { xid } from '../lib/xid.ts';
 import { checkAuthenticationData, identityKey } from './authentication-data.ts';
+import { diffCredential, recordHistory } from './history.ts';
 import { credentialView } from './read-credential.ts';
 
 export type CreateResult = { kind: 'created'; credential: Credential } | { kind: 'conflict'; existingId: string } | { kind: 'key-race' };
@@ -73,6 +74,8 @@ export async function insertCredential(
       .returning();
     if (!row) return { kind: 'conflict', existingId: '' };
     const credential = credentialView(row, provider.authenticationFields);
+    const changes = diffCredential(null, row, provider.authenticationFields);
+    await recordHistory(tx, { credentialId: row.id, tokenId: caller.tokenId, action: 'created', changes });
     if (idempotency) {
       const stored = await tx
         .insert(idempotencyKeys)

@@ -5,6 +5,7 @@ import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { credentials, providers } from '../db/schema.ts';
 import { maskAuthenticationData } from './authentication-data.ts';
+import { credentialEtag } from './etag.ts';
 
 type CredentialRow = typeof credentials.$inferSelect;
 
@@ -23,8 +24,8 @@ export function credentialView(row: CredentialRow, fields: AuthenticationField[]
   };
 }
 
-/** One credential of the caller's organization (and merchant, for a merchant token), or null. */
-export async function findCredential(db: Db, caller: Caller, id: string): Promise<Credential | null> {
+/** One credential of the caller's organization (and merchant, for a merchant token) with its ETag, or null. */
+export async function findCredential(db: Db, caller: Caller, id: string): Promise<{ credential: Credential; etag: string } | null> {
   const conditions = [eq(credentials.id, id), eq(credentials.organizationId, caller.organizationId)];
   if (caller.merchantId !== null) conditions.push(eq(credentials.merchantId, caller.merchantId));
   const [found] = await db
@@ -33,5 +34,5 @@ export async function findCredential(db: Db, caller: Caller, id: string): Promis
     .innerJoin(providers, eq(providers.id, credentials.providerId))
     .where(and(...conditions))
     .limit(1);
-  return found ? credentialView(found.credential, found.fields) : null;
+  return found ? { credential: credentialView(found.credential, found.fields), etag: credentialEtag(found.credential.version) } : null;
 }

@@ -38,8 +38,10 @@ export const merchants = pgTable(
     name: text('name').notNull(),
     taxId: text('tax_id').notNull(),
     createdAt: createdAt(),
+    /** merchant category code (ISO 18245) of merchants added through POST /v1/merchants; null for older rows */
+    mcc: text('mcc'),
   },
-  (t) => [index('merchants_org_idx').on(t.organizationId, t.id)],
+  (t) => [index('merchants_org_idx').on(t.organizationId, t.id), index('merchants_org_tax_id_idx').on(t.organizationId, t.taxId)],
 );
 
 export const providers = pgTable('providers', {
@@ -83,9 +85,12 @@ export const credentials = pgTable(
     enabled: boolean('enabled').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** optimistic concurrency: bumped by every change (PATCH); the ETag is made from it */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('credentials_identity_uq').on(t.organizationId, t.merchantId, t.providerId, t.testMode, t.identityKey),
+    index('credentials_org_mode_created_idx').on(t.organizationId, t.testMode, t.createdAt, t.id),
   ],
 );
 
@@ -218,4 +223,19 @@ export const events = pgTable(
     index('events_org_status_created_idx').on(t.organizationId, t.eventStatus, t.createdAtNs, t.eventId, t.merchantId),
     index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId, t.merchantId),
   ],
+);
+
+/** What changed on a credential, who (the token) and when; written in the change's transaction. */
+export const credentialHistory = pgTable(
+  'credential_history',
+  {
+    id: text('id').primaryKey(),
+    credentialId: text('credential_id').notNull().references(() => credentials.id),
+    tokenId: text('token_id').notNull().references(() => accessTokens.id),
+    action: text('action', { enum: ['created', 'updated'] }).notNull(),
+    /** the changed values, secrets already masked */
+    changes: jsonb('changes').$type<{ field: string; from: string | boolean | null; to: string | boolean | null }[]>().notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('credential_history_credential_idx').on(t.credentialId, t.at, t.id)],
 );

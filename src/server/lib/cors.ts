@@ -8,10 +8,10 @@ export function registerCors(app: FastifyInstance, allowedOrigin: string | undef
     if (!origin || (allowedOrigin !== '*' && origin !== allowedOrigin)) return;
     void reply.header('access-control-allow-origin', allowedOrigin === '*' ? '*' : origin);
     void reply.header('vary', 'Origin');
-    void reply.header('access-control-expose-headers', 'Link, X-Total-Count, Location, Idempotent-Replayed, WWW-Authenticate');
+    void reply.header('access-control-expose-headers', 'Link, X-Total-Count, X-Total-Count-Exact, Location, ETag, Idempotent-Replayed, WWW-Authenticate');
     if (request.method === 'OPTIONS') {
-      void reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
-      void reply.header('access-control-allow-headers', 'Authorization, Content-Type, Idempotency-Key');
+      void reply.header('access-control-allow-methods', 'GET, POST, PATCH, OPTIONS');
+      void reply.header('access-control-allow-headers', 'Authorization, Content-Type, Idempotency-Key, If-Match');
       void reply.header('access-control-max-age', '600');
     }
   });

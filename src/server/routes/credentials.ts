@@ -3,6 +3,7 @@ import { Credential, CredentialInput } from '../../contract/credentials.ts';
 import { idempotencyKeyHeader } from '../../contract/headers.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkCredentialInput, credentialLocation, insertCredential } from '../credentials/create-credential.ts';
+import { credentialEtag } from '../credentials/etag.ts';
 import { findCredential } from '../credentials/read-credential.ts';
 import { findReplay, idempotencyKeyPattern, requestHash, type StoredResponse } from '../credentials/idempotency.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
@@ -10,7 +11,7 @@ import type { ApiInstance } from '../lib/api-instance.ts';
 import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
-const CredentialParams = z.object({ id: z.string().meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' }) });
+export const CredentialParams = z.object({ id: z.string().meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' }) });
 
 const Headers = z.object({
   [idempotencyKeyHeader]: z
@@ -26,6 +27,7 @@ export function credentialRoutes(app: ApiInstance): void {
       config: { auth: 'credentials:write' },
       schema: {
         summary: 'Create a credential binding a merchant to an acquirer',
+        operationId: 'createCredential',
         tags: ['credentials'],
         headers: Headers,
         body: CredentialInput,
@@ -46,7 +48,7 @@ export function credentialRoutes(app: ApiInstance): void {
       const replay = (stored: StoredResponse) => {
         if (stored.location) void reply.header('location', stored.location);
         // only 201 responses are stored (see insertCredential)
-        return reply.code(201).header('idempotent-replayed', 'true').send(stored.body as Credential);
+        return reply.code(201).header('idempotent-replayed', 'true').header('etag', credentialEtag(1)).send(stored.body as Credential);
       };
       if (idempotency) {
         const stored = await findReplay(db, caller.tokenId, idempotency.key, idempotency.hash);
@@ -55,7 +57,7 @@ export function credentialRoutes(app: ApiInstance): void {
       const provider = await checkCredentialInput(db, caller, request.body);
       const result = await insertCredential(db, caller, request.body, provider, idempotency);
       if (result.kind === 'created') {
-        return reply.code(201).header('location', credentialLocation(result.credential.id)).send(result.credential);
+        return reply.code(201).header('location', credentialLocation(result.credential.id)).header('etag', credentialEtag(1)).send(result.credential);
       }
       if (idempotency) {
         // a concurrent request with the same key may have won the race: answer as it did
@@ -78,17 +80,18 @@ export function credentialRoutes(app: ApiInstance): void {
       config: { auth: 'credentials:write' },
       schema: {
         summary: 'Read one credential (the Location of POST /v1/credentials); secret fields masked',
+        operationId: 'getCredential',
         tags: ['credentials'],
         params: CredentialParams,
         querystring: noQuery,
         response: { 200: Credential, ...problemResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
-      const credential = await findCredential(app.database.db, caller, request.params.id);
-      if (!credential) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
-      return credential;
+      const found = await findCredential(app.database.db, caller, request.params.id);
+      if (!found) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
+      return reply.header('etag', found.etag).send(found.credential);
     },
   );
 }
