@@ -57,7 +57,7 @@ describe.each(backends)('merchants on $kind', ({ kind, available }) => {
       const res = await t.app.inject({ url: '/v1/merchants?limit=2', headers: { authorization: writer } });
       expect(res.headers['x-total-count']).toBe('5');
       expect(res.json<Merchant[]>().map((m) => m.name)).toEqual(['Açougue Central', 'Farmácia Popular']);
-      expect(await search('', await bearer(t.database, 'org1', { merchantId: 'm2', scopes: ['providers:read'] }))).toEqual([]);
+      expect(await search('padaria', await bearer(t.database, 'org1', { merchantId: 'm2', scopes: ['providers:read'] }))).toEqual([]);
       expect(await search('a', await bearer(t.database, 'org1', { merchantId: 'm2', scopes: ['providers:read'] }))).toEqual(['Farmácia Popular']);
     });
 
