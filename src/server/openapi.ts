@@ -48,6 +48,7 @@ const responseHeaders = (cap: number): Record<string, Record<string, Json>> => (
       schema: { type: 'string' },
       example: '/v1/credentials/d4ps1c0000000000abc0',
     },
+    ...credentialEtag,
   },
 });
 
