@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Merchant, MerchantInput, MerchantQuery } from '../../contract/merchants.ts';
-import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants as m } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
 import { xid } from '../lib/xid.ts';
 import { containsPattern } from '../credentials/list-credentials.ts';
+import type { RowScope } from './scope.ts';
 import { cappedCount, type TotalCount } from './total-count.ts';
 
 const accented = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
@@ -15,7 +15,7 @@ const plain = 'aaaaaeeeeiiiiooooouuuucn';
 export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** WHERE of GET /v1/merchants: the organization (its merchant for a merchant token); q over the name or the CNPJ's start. */
-export function merchantWhere(caller: Caller, query: MerchantQuery): SQL | undefined {
+export function merchantWhere(caller: RowScope, query: MerchantQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(m.organizationId, caller.organizationId)];
   if (caller.merchantId !== null) conditions.push(eq(m.id, caller.merchantId));
   if (query.q) {
@@ -30,7 +30,7 @@ export function merchantView(row: typeof m.$inferSelect): Merchant {
   return { id: row.id, name: row.name, taxId: row.taxId, mcc: row.mcc, createdAt: row.createdAt.toISOString() };
 }
 
-export async function findMerchants(db: Db, caller: Caller, query: MerchantQuery, extra = 0): Promise<Merchant[]> {
+export async function findMerchants(db: Db, caller: RowScope, query: MerchantQuery, extra = 0): Promise<Merchant[]> {
   const by = query.order_direction === 'asc' ? asc : desc;
   const order = query.order_by === 'name' ? [by(m.name), by(m.id)] : [by(m.createdAt), by(m.id)];
   const rows = await db
@@ -43,7 +43,7 @@ export async function findMerchants(db: Db, caller: Caller, query: MerchantQuery
   return rows.map(merchantView);
 }
 
-export const countMerchants = (db: Db, caller: Caller, query: MerchantQuery, cap: number): Promise<TotalCount> =>
+export const countMerchants = (db: Db, caller: RowScope, query: MerchantQuery, cap: number): Promise<TotalCount> =>
   cappedCount(db, m, merchantWhere(caller, query), cap);
 
 /** Inserts a merchant unless the organization already has one with that CNPJ (then returns its id). */
