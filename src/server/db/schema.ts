@@ -40,6 +40,10 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     /** merchant category code (ISO 18245) of merchants added through POST /v1/merchants; null for older rows */
     mcc: text('mcc'),
+    /** the name in lower case without accents, for GET /v1/merchants?q= (kept by the database) */
+    searchName: text('search_name').generatedAlwaysAs(
+      sql`lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))`,
+    ),
   },
   (t) => [index('merchants_org_idx').on(t.organizationId, t.id), index('merchants_org_tax_id_idx').on(t.organizationId, t.taxId)],
 );

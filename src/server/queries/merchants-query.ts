@@ -8,10 +8,7 @@ import { containsPattern } from '../credentials/list-credentials.ts';
 import type { RowScope } from './scope.ts';
 import { cappedCount, type TotalCount } from './total-count.ts';
 
-const accented = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-const plain = 'aaaaaeeeeiiiiooooouuuucn';
-
-/** Lower case without accents, as the name search compares (the same folding in SQL below). */
+/** Lower case without accents, as merchants.search_name keeps the name (a generated column). */
 export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** WHERE of GET /v1/merchants: the organization (its merchant for a merchant token); q over the name or the CNPJ's start. */
@@ -19,14 +16,14 @@ export function merchantWhere(caller: RowScope, query: MerchantQuery): SQL | und
   const conditions: (SQL | undefined)[] = [eq(m.organizationId, caller.organizationId)];
   if (caller.merchantId !== null) conditions.push(eq(m.id, caller.merchantId));
   if (query.q) {
-    const byName = sql`translate(lower(${m.name}), ${accented}, ${plain}) like ${containsPattern(foldText(query.q))}`;
+    const byName = sql`${m.searchName} like ${containsPattern(foldText(query.q))}`;
     const digits = query.q.replace(/[.\-/\s]/g, '');
     conditions.push(/^\d+$/.test(digits) ? sql`(${byName} or ${m.taxId} like ${`${digits}%`})` : byName);
   }
   return and(...conditions);
 }
 
-export function merchantView(row: typeof m.$inferSelect): Merchant {
+export function merchantView(row: Omit<typeof m.$inferSelect, 'searchName'>): Merchant {
   return { id: row.id, name: row.name, taxId: row.taxId, mcc: row.mcc, createdAt: row.createdAt.toISOString() };
 }
 

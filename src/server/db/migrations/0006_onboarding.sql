@@ -9,6 +9,7 @@ CREATE TABLE "credential_history" (
 --> statement-breakpoint
 ALTER TABLE "credentials" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "mcc" text;--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "search_name" text GENERATED ALWAYS AS (lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))) STORED;--> statement-breakpoint
 ALTER TABLE "credential_history" ADD CONSTRAINT "credential_history_credential_id_credentials_id_fk" FOREIGN KEY ("credential_id") REFERENCES "public"."credentials"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credential_history" ADD CONSTRAINT "credential_history_token_id_access_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."access_tokens"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credential_history_credential_idx" ON "credential_history" USING btree ("credential_id","created_at","id");--> statement-breakpoint
