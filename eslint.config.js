@@ -11,7 +11,6 @@ import i18next from 'eslint-plugin-i18next';
  */
 const notYetTranslated = [
   'src/web/features/transactions/**',
-  'src/web/features/credentials/**',
   // i18n branch, in progress (removed as each is translated):
   'src/web/app/**',
   'src/web/components/**',

@@ -26,7 +26,7 @@ test.describe('sign-in', () => {
     await expect(org).toContainText(demoOrganizationName);
     await expect(org).toContainText('Test mode');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Transactions', 'Events', 'Connect acquirer']);
+    await expect(nav.getByRole('link')).toHaveText(['Transactions', 'Events', 'Acquirer connections']);
     // The token lives in sessionStorage only: never localStorage, never the URL.
     expect(await page.evaluate(() => sessionStorage.getItem('acq.accessToken'))).toBe(demoToken);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

@@ -11,7 +11,7 @@ export interface AppSection {
 export const appSections: readonly AppSection[] = [
   { path: '/transactions', label: 'Transactions', scopes: ['transactions:read'] },
   { path: '/events', label: 'Events', scopes: ['events:read'] },
-  { path: '/credentials/new', label: 'Connect acquirer', scopes: ['providers:read', 'credentials:write'] },
+  { path: '/credentials', label: 'Acquirer connections', scopes: ['providers:read', 'credentials:write'] },
 ];
 
 export function hasScopes(granted: readonly Scope[], needed: readonly Scope[]): boolean {

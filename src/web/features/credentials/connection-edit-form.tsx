@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { connectionKeys, fetchConnection, patchConnection } from './api/connections.ts';
+import { plainHint } from './auth-fields.tsx';
 import { fieldSchema } from './credential-schema.ts';
 import { EditProblemBanner, type EditProblem } from './edit-problem-banner.tsx';
 import { existingCredentialId, mapProblemToFields } from './problem-fields.ts';
@@ -90,7 +91,7 @@ export function ConnectionEditForm({ credential, etag, provider, onDone }: { cre
       {problem ? <EditProblemBanner ref={banner} problem={problem} provider={provider} /> : null}
       <div className={styles.grid}>
         {fields.map((field) => (
-          <FormField key={field.name} label={field.label} required={field.required && !field.secret} hint={field.secret ? t('credentials.edit.secretHint') : field.description} error={formState.errors[field.name]?.message}>
+          <FormField key={field.name} label={field.label} required={field.required && !field.secret} hint={field.secret ? t('credentials.edit.secretHint') : plainHint(field.description)} error={formState.errors[field.name]?.message}>
             {(control) => (
               <input
                 {...control}

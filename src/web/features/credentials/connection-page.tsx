@@ -43,7 +43,7 @@ export function ConnectionPage() {
   return (
     <section className={styles.page} aria-labelledby="connection-title">
       <nav aria-label={t('credentials.page.breadcrumb')} className={styles.back}>
-        <Link to="/credentials">← {t('credentials.list.title')}</Link>
+        <Link to="/credentials">{t('credentials.page.back', { list: t('credentials.list.title') })}</Link>
       </nav>
       <header className={styles.header}>
         <div>

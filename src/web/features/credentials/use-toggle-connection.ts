@@ -10,7 +10,7 @@ type Snapshot = [readonly unknown[], unknown][];
 
 /** Shows `enabled` on every cached copy of the connection at once (lists and its page); returns what was there. */
 function applyOptimistic(client: QueryClient, id: string, enabled: boolean): Snapshot {
-  const snapshot = client.getQueriesData({ queryKey: connectionKeys.all }) as Snapshot;
+  const snapshot: Snapshot = client.getQueriesData({ queryKey: connectionKeys.all });
   client.setQueriesData<ConnectionPage>({ queryKey: [...connectionKeys.all, 'list'] }, (page) =>
     page ? { ...page, rows: page.rows.map((row) => (row.id === id ? { ...row, enabled } : row)) } : page,
   );
