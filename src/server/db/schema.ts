@@ -45,7 +45,10 @@ export const merchants = pgTable(
       sql`lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))`,
     ),
   },
-  (t) => [index('merchants_org_idx').on(t.organizationId, t.id), index('merchants_org_tax_id_idx').on(t.organizationId, t.taxId)],
+  (t) => [index('merchants_org_idx').on(t.organizationId, t.id), index('merchants_org_tax_id_idx').on(t.organizationId, t.taxId),
+    // GET /v1/merchants pages in name order: read in index order and stop at the page, no sort of the organization
+    index('merchants_org_name_idx').on(t.organizationId, t.name, t.id),
+  ],
 );
 
 export const providers = pgTable('providers', {

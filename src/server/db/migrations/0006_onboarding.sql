@@ -14,4 +14,5 @@ ALTER TABLE "credential_history" ADD CONSTRAINT "credential_history_credential_i
 ALTER TABLE "credential_history" ADD CONSTRAINT "credential_history_token_id_access_tokens_id_fk" FOREIGN KEY ("token_id") REFERENCES "public"."access_tokens"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credential_history_credential_idx" ON "credential_history" USING btree ("credential_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "credentials_org_mode_created_idx" ON "credentials" USING btree ("organization_id","test_mode","created_at","id");--> statement-breakpoint
-CREATE INDEX "merchants_org_tax_id_idx" ON "merchants" USING btree ("organization_id","tax_id");
+CREATE INDEX "merchants_org_tax_id_idx" ON "merchants" USING btree ("organization_id","tax_id");--> statement-breakpoint
+CREATE INDEX "merchants_org_name_idx" ON "merchants" USING btree ("organization_id","name","id");
