@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { cnpjCheckDigitsValid, cnpjDigits, type Merchant } from '../../../contract/merchants.ts';
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
@@ -58,7 +59,8 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel }: { initialN
       )}
     </FormField>
   );
-  return (
+  // Portalled to <body>: a form inside the connection form would be a nested form.
+  return createPortal(
     <dialog ref={dialog} className={styles.dialog} aria-labelledby="add-merchant-title" onCancel={onCancel}>
       <form onSubmit={submit} noValidate className={styles.dialogForm}>
         <h2 id="add-merchant-title" className={styles.dialogTitle}>
@@ -79,6 +81,7 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel }: { initialN
           </Button>
         </div>
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -64,10 +64,14 @@ export function ConnectionPage() {
         </Banner>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="primary" onClick={() => setConfirming(true)} disabled={busyId === credential.id}>
+        <Button variant="primary" onClick={() => setConfirming(true)} disabled={busyId === credential.id || editing}>
           {credential.enabled ? t('credentials.actions.disable') : t('credentials.actions.enable')}
         </Button>
-        {provider && !editing ? <Button onClick={() => setEditing(true)}>{t('credentials.edit.open')}</Button> : null}
+        {provider && !editing ? (
+          <Button onClick={() => setEditing(true)} disabled={busyId === credential.id}>
+            {t('credentials.edit.open')}
+          </Button>
+        ) : null}
         <Link to="/credentials/new">{t('credentials.page.connectAnother')}</Link>
       </div>
       <ConnectionDetails credential={credential} provider={provider} merchantName={merchantName} />
