@@ -39,6 +39,7 @@ const submit = (page: Page) => page.getByRole('button', { name: 'Connect acquire
 
 test.describe('acquirer connections', () => {
   test('connect → its page (survives reload) → disable → enable → edit TID → history', async ({ page }) => {
+    test.slow(); // a whole journey with three screenshot sets and four accessibility scans
     const codes = uniqueCodes();
     await openForm(page);
     await expectNoSeriousA11yViolations(page);
@@ -88,6 +89,7 @@ test.describe('acquirer connections', () => {
   });
 
   test('a duplicate names the existing connection once with "Open connection"; editing clears the banner', async ({ page }) => {
+    test.slow(); // two connections created through the form, a screenshot set and a scan
     const codes = uniqueCodes();
     await openForm(page);
     await fillForm(page, codes);
