@@ -1,7 +1,7 @@
 import { summaryOrderFields } from '../src/contract/enums.ts';
 import type { Samples } from '../src/server/db/explain-views.ts';
 
-export type Endpoint = 'summaries' | 'events' | 'health';
+export type Endpoint = 'summaries' | 'events' | 'merchants' | 'health';
 /** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
 export type PageKind = 'page1' | 'deep' | 'last' | 'ceiling';
 
@@ -16,6 +16,7 @@ export interface BenchCase {
 export const pathOf: Record<Endpoint, string> = {
   summaries: '/v1/transactions/summaries',
   events: '/v1/events',
+  merchants: '/v1/merchants',
   health: '/health',
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopes } from '../contract/enums.ts';
 import { findToken, hashToken } from './auth/token-store.ts';
 import { prepareDatabase, type Prepared } from './bootstrap.ts';
 import { accessTokens } from './db/schema.ts';
@@ -17,7 +18,7 @@ describe('token CLI on a first-start database', () => {
     expect(prepared.demoToken).toBe('acq_test_fixed_demo_token');
     const identity = await findToken(prepared.database.db, 'acq_test_fixed_demo_token');
     expect(identity).toMatchObject({ organizationId: demoOrganization.id, mode: 'test', merchantId: null, revoked: false });
-    expect(identity?.scopes).toHaveLength(5);
+    expect(identity?.scopes).toEqual([...scopes]);
   });
 
   it('creates, lists and revokes tokens, storing only hashes', async () => {

@@ -148,6 +148,8 @@ describe('CORS', () => {
         'X-Total-Count-Exact',
         'Location',
         'Idempotent-Replayed',
+        'ETag',
+        'X-Request-Id',
         'WWW-Authenticate',
         'Retry-After',
         'RateLimit-Limit',
@@ -160,7 +162,14 @@ describe('CORS', () => {
         headers: { origin: 'http://127.0.0.1:5000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' },
       });
       expect(preflight.statusCode).toBe(204);
-      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key');
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key, if-match');
+      const patch = await app.inject({
+        method: 'OPTIONS',
+        url: '/v1/credentials/x',
+        headers: { origin: 'http://127.0.0.1:5000', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,if-match,content-type' },
+      });
+      expect(patch.statusCode).toBe(204);
+      expect(String(patch.headers['access-control-allow-methods']).split(/,\s*/)).toContain('PATCH');
       const other = await app.inject({ url: '/v1/events', headers: { origin: 'http://127.0.0.1:5001' } });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     } finally {

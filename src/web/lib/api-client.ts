@@ -127,3 +127,16 @@ export async function apiPost<T>(
     signal: options?.signal ?? null,
   });
 }
+
+export async function apiPatch<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  options?: { headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<ApiResponse<T>> {
+  return request('PATCH', path, schema, {
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    signal: options?.signal ?? null,
+  });
+}
