@@ -62,7 +62,7 @@ describe('platform routes (PGlite)', () => {
       '/v1/session',
       '/v1/transactions/summaries',
     ]);
-    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'Notification', 'FailureReason', 'CredentialPatch', 'CredentialHistoryEntry', 'Merchant', 'NewMerchant']) expect(doc.components.schemas).toHaveProperty(name);
+    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'NotificationInput', 'FailureReason', 'CredentialPatchInput', 'CredentialHistoryEntry', 'Merchant', 'NewMerchantInput']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events', '/v1/credentials', '/v1/merchants']) {
       const get = doc.paths[list]?.get;
