@@ -11,7 +11,6 @@ import i18next from 'eslint-plugin-i18next';
  */
 const notYetTranslated = [
   'src/web/features/transactions/**',
-  'src/web/features/credentials/**',
 ];
 
 export default tseslint.config(

@@ -1,5 +1,6 @@
 import { caseUrl, eventFilters, eventSorts, pagesOf, samplesFrom, statsCases, summaryFilters, summarySorts, type BenchCase, type Endpoint, type Samples } from './cases.ts';
 import { loadHttp, probe } from './http-load.ts';
+import { merchantSearches } from './merchants.ts';
 import type { ConcurrentResult } from './report-types.ts';
 import { round, type LatencyStats } from './stats.ts';
 
@@ -31,6 +32,7 @@ export async function buildCases(origin: string, headers: Record<string, string>
   const views: [Endpoint, [string, Record<string, string>][]][] = [
     ['summaries', [...summaryFilters(samples), ...summarySorts()]],
     ['events', [...eventFilters(samples), ...eventSorts()]],
+    ['merchants', await merchantSearches(origin, headers)],
   ];
   for (const [endpoint, list] of views) {
     for (const [label, params] of list) {

@@ -1,7 +1,7 @@
 import { summaryOrderFields } from '../src/contract/enums.ts';
 import type { Samples } from '../src/server/db/explain-views.ts';
 
-export type Endpoint = 'summaries' | 'events' | 'stats' | 'health';
+export type Endpoint = 'summaries' | 'events' | 'stats' | 'merchants' | 'health';
 /** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; stats: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
 export type PageKind = 'page1' | 'deep' | 'last' | 'stats' | 'ceiling';
 
@@ -17,6 +17,7 @@ export const pathOf: Record<Endpoint, string> = {
   summaries: '/v1/transactions/summaries',
   events: '/v1/events',
   stats: '/v1/transactions/stats',
+  merchants: '/v1/merchants',
   health: '/health',
 };
 

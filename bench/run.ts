@@ -10,6 +10,7 @@ import { measureDashboard } from './browser.ts';
 import { ensureDataset, mintToken } from './dataset.ts';
 import { exportPaths, measureExport, type ExportResult } from './export-phase.ts';
 import { describeMachine } from './machine.ts';
+import { ensureMerchants } from './merchants.ts';
 import { databaseEnv } from './processes.ts';
 import { writeReport } from './report.ts';
 import type { BenchReport, BrowserSection } from './report-types.ts';
@@ -31,11 +32,12 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   if (options.browser && !existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npx vite build` first (or pass --no-browser)');
   const dataset = await ensureDataset(options);
+  const merchants = await ensureMerchants(options, dataset.organizationId);
   const token = await mintToken(options);
   const headers = { authorization: `Bearer ${token}` };
 
   const server = await startServer(options.port, databaseEnv(options.dataDir, options.databaseUrl));
-  console.error(`bench: server ${server.origin} (pid ${server.pid}) on ${dataset.kind}, ${dataset.summaries} summaries`);
+  console.error(`bench: server ${server.origin} (pid ${server.pid}) on ${dataset.kind}, ${dataset.summaries} summaries, ${merchants} merchants`);
   let measured;
   let concurrent;
   let memory;

@@ -3,12 +3,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { EventQuery } from '../src/contract/events.ts';
+import { MerchantQuery } from '../src/contract/merchants.ts';
 import { SummaryQuery } from '../src/contract/summaries.ts';
 import { directStats } from './stats-direct.ts';
 import type { Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { countEvents, findEvents } from '../src/server/queries/events-query.ts';
+import { countMerchants, findMerchants } from '../src/server/queries/merchants-query.ts';
 import type { RowScope } from '../src/server/queries/scope.ts';
+import { defaultCountCap } from '../src/server/queries/total-count.ts';
 import { countSummaries, findCycles, findSummaries } from '../src/server/queries/summaries-query.ts';
 import type { BenchCase } from './cases.ts';
 import { summarize, type LatencyStats } from './stats.ts';
@@ -62,6 +65,9 @@ export async function openDirectSql(target: { dataDir: string; databaseUrl: stri
       );
     } else if (c.endpoint === 'stats') {
       await directStats(db, scope, c.params);
+    } else if (c.endpoint === 'merchants') {
+      const query = MerchantQuery.parse(c.params);
+      await Promise.all([findMerchants(db, scope, query), countMerchants(db, scope, query, defaultCountCap)]);
     } else {
       const query = EventQuery.parse(c.params);
       await Promise.all([findEvents(db, scope, query), countEvents(db, scope, query)]);

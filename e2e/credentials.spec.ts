@@ -13,87 +13,174 @@ function uniqueCodes() {
 async function openForm(page: Page) {
   await signInWithStorage(page, '/credentials/new');
   await expect(page.getByRole('heading', { name: 'Connect an acquirer' })).toBeVisible();
-  await expect(page.getByLabel(/^Provider/)).toBeEnabled();
+  await expect(page.getByLabel(/^Acquirer/)).toBeEnabled();
+}
+
+const merchantOptions = (page: Page) => page.getByRole('listbox', { name: 'Merchants' }).getByRole('option');
+
+/** Picks the first merchant named like `text` with the keyboard only: type, ArrowDown, Enter. */
+async function chooseMerchant(page: Page, text = 'Padaria') {
+  const box = page.getByRole('combobox', { name: /^Merchant/ });
+  await box.fill(text);
+  await expect(merchantOptions(page).first()).toContainText(text);
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(box).toHaveValue(new RegExp(text));
 }
 
 async function fillForm(page: Page, codes: { mid: string; tid: string }, provider = 'Cielo') {
-  const merchant = page.getByLabel(/^Merchant/).first();
-  if ((await merchant.evaluate((el) => el.tagName)) === 'SELECT') await merchant.selectOption({ index: 1 });
-  await page.getByLabel(/^Provider/).selectOption({ label: provider });
+  await chooseMerchant(page);
+  await page.getByLabel(/^Acquirer/).selectOption({ label: provider });
   await page.getByLabel(/Merchant ID \(MID\)/).fill(codes.mid);
   await page.getByLabel(/Terminal ID \(TID\)/).fill(codes.tid);
 }
 
 const submit = (page: Page) => page.getByRole('button', { name: 'Connect acquirer' }).click();
 
-test.describe('connect an acquirer', () => {
-  test('creates a credential and shows it with its id and badges', async ({ page }) => {
+test.describe('acquirer connections', () => {
+  test('connect → its page (survives reload) → disable → enable → edit TID → history', async ({ page }) => {
+    test.slow(); // a whole journey with three screenshot sets and four accessibility scans
+    const codes = uniqueCodes();
     await openForm(page);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'credentials-empty');
-    await fillForm(page, uniqueCodes());
+    await fillForm(page, codes);
     await submit(page);
-    const panel = page.getByRole('region', { name: 'Acquirer connected' });
-    await expect(panel).toBeVisible();
-    await expect(panel.getByTestId('credential-id')).toHaveText(/^[0-9a-v]{20}$/);
-    await expect(panel.getByText('Test mode', { exact: true })).toBeVisible();
-    await expect(panel.getByText('Enabled', { exact: true })).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Copy credential id' })).toBeVisible();
-    await expect(panel.locator('time').first()).toHaveAttribute('title', /Z \(UTC\)$/);
+    await expect(page).toHaveURL(/\/credentials\/[0-9a-v]{20}$/);
+    const id = (await page.getByTestId('credential-id').textContent()) ?? '';
+    await expect(page.getByText('Acquirer connected')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('credential-id')).toHaveText(id);
+    await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Disable' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable this acquirer connection?' });
+    await expect(dialog).toContainText(`MID ${codes.mid} · TID ${codes.tid}`);
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'credentials-success');
+    await dialog.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Connect another' }).click();
-    await expect(page.getByLabel(/Merchant ID \(MID\)/)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Connect acquirer' })).toBeEnabled();
-  });
-
-  test('a disconnected credential is created disabled', async ({ page }) => {
-    await openForm(page);
-    await fillForm(page, uniqueCodes(), 'Stone');
-    await page.getByLabel(/Disconnected/).check();
-    await submit(page);
-    const panel = page.getByRole('region', { name: 'Acquirer connected' });
-    await expect(panel.getByText('Disabled', { exact: true })).toBeVisible();
-  });
-
-  test('field rules from the provider definition are checked on their fields', async ({ page }) => {
-    await openForm(page);
-    await submit(page);
-    await expect(page.getByText('Choose a provider', { exact: true })).toBeVisible();
-    await fillForm(page, { mid: '1234567890123456', tid: 'AB-1' });
-    await submit(page);
-    const mid = page.getByLabel(/Merchant ID \(MID\)/);
-    await expect(mid).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Merchant ID (MID) must be at most 15 characters')).toBeVisible();
-    await expect(page.getByText(/Terminal ID \(TID\) is not in the expected format/)).toBeVisible();
-    await expect(mid).toBeFocused();
+    await page.getByRole('button', { name: 'Edit codes' }).click();
+    const form = page.getByRole('form', { name: 'Edit the acquirer codes' });
+    await form.getByLabel(/Terminal ID \(TID\)/).fill('T-9#');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByText('Terminal ID (TID): only letters and digits (no spaces or symbols) are allowed, so remove “-” “#”')).toBeVisible();
+    await form.getByLabel(/Terminal ID \(TID\)/).fill('TNEW9');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.locator('dd code[data-field="terminalIdentifier"]')).toHaveText('TNEW9');
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByText(`Terminal ID (TID): ${codes.tid} → TNEW9`)).toBeVisible();
+    await expect(history.getByText('Status: Enabled → Disabled')).toBeVisible();
+    await expect(history.getByText('Status: Disabled → Enabled')).toBeVisible();
+    await expect(history.getByText(/connected by /)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'credentials-invalid');
-    // fixing the value clears its message
-    await mid.fill('ABC123');
-    await expect(page.getByText('Merchant ID (MID) must be at most 15 characters')).toHaveCount(0);
+    await screenshot(page, 'connection-page');
+
+    await page.getByRole('link', { name: /Acquirer connections/ }).first().click();
+    await page.getByLabel('MID or TID').fill('TNEW9');
+    await page.getByLabel('MID or TID').press('Enter');
+    const row = page.locator('tbody tr').filter({ hasText: 'TNEW9' });
+    await expect(row).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'connections-list');
   });
 
-  test('a duplicate is rejected with a banner naming the existing credential, keeping the input', async ({ page }) => {
+  test('a duplicate names the existing connection once with "Open connection"; editing clears the banner', async ({ page }) => {
+    test.slow(); // two connections created through the form, a screenshot set and a scan
     const codes = uniqueCodes();
     await openForm(page);
     await fillForm(page, codes);
     await submit(page);
+    await expect(page).toHaveURL(/\/credentials\/[0-9a-v]{20}$/);
     const firstId = (await page.getByTestId('credential-id').textContent()) ?? '';
-    expect(firstId).toMatch(/^[0-9a-v]{20}$/);
 
-    await page.getByRole('button', { name: 'Connect another' }).click();
+    await page.getByRole('link', { name: 'Connect another acquirer' }).click();
     await fillForm(page, codes);
     await submit(page);
     const banner = page.getByRole('alert').filter({ hasText: 'already exists' });
     await expect(banner).toBeVisible();
     await expect(banner.getByTestId('existing-credential-id')).toHaveText(firstId);
-    await expect(banner.getByRole('button', { name: 'Copy existing credential id' })).toBeVisible();
-    await expect(page.getByLabel(/Merchant ID \(MID\)/)).toHaveValue(codes.mid);
-    await expect(page.getByLabel(/Terminal ID \(TID\)/)).toHaveValue(codes.tid);
+    await expect(banner.getByText(firstId)).toHaveCount(1);
+    await expect(page.locator(':focus')).toHaveAttribute('tabindex', '-1');
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'credentials-conflict');
+    await page.getByLabel(/Terminal ID \(TID\)/).fill(`${codes.tid.slice(0, 6)}X`);
+    await expect(banner).toHaveCount(0);
+    await page.getByLabel(/Terminal ID \(TID\)/).fill(codes.tid);
+    await submit(page);
+    await page.getByRole('link', { name: 'Open connection' }).click();
+    await expect(page).toHaveURL(new RegExp(`/credentials/${firstId}$`));
+    await expect(page.getByTestId('credential-id')).toHaveText(firstId);
+  });
+
+  test('the merchant combobox works by keyboard and offers "Add a merchant"', async ({ page }) => {
+    await openForm(page);
+    const box = page.getByRole('combobox', { name: /^Merchant/ });
+    await box.focus();
+    await box.pressSequentially('farm');
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(merchantOptions(page).first()).toContainText(/Farm/i);
+    await box.press('ArrowDown');
+    const first = merchantOptions(page).first();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '');
+    await box.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await box.press('ArrowDown');
+    await box.press('ArrowUp');
+    await expect(merchantOptions(page).filter({ hasText: 'Add a merchant' })).toHaveAttribute('aria-selected', 'true');
+    await screenshot(page, 'merchant-combobox');
+    await box.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add a merchant' });
+    await dialog.getByLabel(/^CNPJ/).fill('11.222.333/0001-82');
+    await dialog.getByLabel(/category code/).fill('54');
+    await dialog.getByRole('button', { name: 'Add merchant' }).click();
+    await expect(dialog.getByText(/check digits/)).toBeVisible();
+    await expect(dialog.getByText('The category code must be exactly 4 digits')).toBeVisible();
+  });
+
+  test('field rules name every rule a value breaks', async ({ page }) => {
+    await openForm(page);
+    await submit(page);
+    await expect(page.getByText('Choose an acquirer', { exact: true })).toBeVisible();
+    await page.getByLabel(/^Acquirer/).selectOption({ label: 'Cielo' });
+    await page.getByLabel(/Merchant ID \(MID\)/).fill('12345-67890#ABC!');
+    await submit(page);
+    const mid = page.getByLabel(/Merchant ID \(MID\)/);
+    await expect(mid).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Merchant ID (MID): it has 16 characters, at most 15 are allowed; only letters and digits (no spaces or symbols) are allowed, so remove “-” “#” “!”')).toBeVisible();
+    await expect(page.getByText(/ISO 8583/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'credentials-invalid');
+  });
+});
+
+test.describe('in Portuguese', () => {
+  test.use({ locale: 'pt-BR' });
+  test('the list, a connection and the form speak Portuguese', async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${demoToken}` };
+    const merchants = (await (await request.get('/v1/merchants?limit=1', { headers })).json()) as { id: string }[];
+    const codes = uniqueCodes();
+    const created = await request.post('/v1/credentials', {
+      headers,
+      data: { merchantId: merchants[0]?.id, providerId: 'd4ps1c0000000000cie0', providerName: 'cielo', authenticationData: { merchantIdentifier: codes.mid, terminalIdentifier: codes.tid } },
+    });
+    expect(created.status()).toBe(201);
+    await signInWithStorage(page, '/credentials');
+    await expect(page.getByRole('heading', { name: 'Conexões com credenciadoras' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await screenshot(page, 'connections-list-pt');
+    await page.locator('tbody tr a').first().click();
+    await expect(page.getByRole('heading', { name: 'Histórico' })).toBeVisible();
+    await screenshot(page, 'connection-page-pt');
+    await page.goto('/credentials/new');
+    await expect(page.getByRole('heading', { name: 'Conectar credenciadora' })).toBeVisible();
+    await page.getByRole('button', { name: 'Conectar credenciadora' }).click();
+    await expect(page.getByText('Escolha uma credenciadora', { exact: true })).toBeVisible();
+    await screenshot(page, 'credentials-invalid-pt');
   });
 });
 
@@ -114,7 +201,7 @@ test('a submit refused with 401 returns to sign-in, then back to the form with w
   await expect(page.getByTestId('credential-id')).toHaveText(/^[0-9a-v]{20}$/);
 });
 
-test('providers that fail to load show the problem and a working Retry', async ({ page }) => {
+test('acquirers that fail to load show the problem and a working Retry', async ({ page }) => {
   let fail = true;
   await page.route('**/v1/providers', async (route) => {
     if (!fail) return route.continue();
@@ -125,11 +212,11 @@ test('providers that fail to load show the problem and a working Retry', async (
     });
   });
   await signInWithStorage(page, '/credentials/new');
-  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the providers' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the acquirers' });
   await expect(alert).toContainText('The provider catalogue is being updated.', { timeout: 20_000 });
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'credentials-providers-error');
   fail = false;
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByLabel(/^Provider/)).toBeVisible();
+  await expect(page.getByLabel(/^Acquirer/)).toBeVisible();
 });

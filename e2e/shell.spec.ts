@@ -14,8 +14,7 @@ test.describe('app shell', () => {
 
     await page.goto('/credentials/new');
     await expect(page.getByText('Not allowed')).toBeVisible();
-    await expect(page.getByText('This access token cannot open this page')).toBeVisible();
-    await expect(page.locator('section[aria-labelledby="not-allowed-title"]')).toContainText('credentials:write');
+    await expect(page.getByTestId('not-allowed-text')).toHaveText('Your access token does not let you see the acquirers you can connect to or connect acquirers or manage acquirer connections.');
     await expect(page.getByRole('link', { name: 'Go to Transactions' })).toBeVisible();
   });
 

@@ -39,7 +39,15 @@ export const EventTransactionStatus = z.enum(eventTransactionStatuses);
 /** Event types the platform emits today; the filter accepts any well-formed type. */
 export const knownEventTypes = ['payment.completed'] as const;
 
-export const scopes = ['providers:read', 'credentials:write', 'transactions:read', 'events:read', 'events:write', 'views:write'] as const;
+export const scopes = [
+  'providers:read',
+  'credentials:write',
+  'transactions:read',
+  'events:read',
+  'events:write',
+  'merchants:write',
+  'views:write',
+] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;
 

@@ -10,14 +10,16 @@ export const responseHeaders = {
   totalCountExact: 'X-Total-Count-Exact',
   location: 'Location',
   idempotentReplayed: 'Idempotent-Replayed',
+  /** a credential's version; PATCH sends it back in If-Match */
+  etag: 'ETag',
+  /** every response carries one (an incoming sane value is kept, else one is generated); so does every log line */
+  requestId: 'X-Request-Id',
   wwwAuthenticate: 'WWW-Authenticate',
   retryAfter: 'Retry-After',
   /** draft-ietf-httpapi-ratelimit-headers, sent by the rate limiter */
   rateLimitLimit: 'RateLimit-Limit',
   rateLimitRemaining: 'RateLimit-Remaining',
   rateLimitReset: 'RateLimit-Reset',
-  /** every response carries one (see requestIdHeader) */
-  requestId: 'X-Request-Id',
 } as const;
 
 /** Access-Control-Expose-Headers: every name above. */
@@ -27,6 +29,10 @@ export const exposedResponseHeaders: readonly string[] = Object.values(responseH
 export const totalCountHeader = responseHeaders.totalCount.toLowerCase();
 export const totalCountExactHeader = responseHeaders.totalCountExact.toLowerCase();
 export const idempotencyKeyHeader = 'idempotency-key';
+export const etagHeader = responseHeaders.etag.toLowerCase();
+export const requestIdHeader = responseHeaders.requestId.toLowerCase();
+/** Request header of PATCH /v1/credentials/{id}: the ETag last read (428 without it, 412 when stale) */
+export const ifMatchHeader = 'if-match';
 
 /** Parses an RFC 8288 Link header into rel -> URL. */
 export function parseLinkHeader(value: string | null | undefined): Record<string, string> {
@@ -40,5 +46,3 @@ export function parseLinkHeader(value: string | null | undefined): Record<string
   }
   return links;
 }
-/** Every response carries one (an incoming sane value is kept, else one is generated); so does every log line. */
-export const requestIdHeader = responseHeaders.requestId.toLowerCase();

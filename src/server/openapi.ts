@@ -31,15 +31,26 @@ const pagingHeaders = (cap: number) => ({
   },
 });
 
+const credentialEtag = {
+  [names.etag]: { description: 'The credential’s version: send it back in If-Match to PATCH it', schema: { type: 'string' }, example: '"v3"' },
+};
+
 const responseHeaders = (cap: number): Record<string, Record<string, Json>> => ({
   'get /v1/transactions/summaries 200': pagingHeaders(cap),
   'get /v1/events 200': pagingHeaders(cap),
+  'get /v1/credentials 200': pagingHeaders(cap),
+  'get /v1/credentials/{id}/history 200': pagingHeaders(cap),
+  'get /v1/merchants 200': pagingHeaders(cap),
+  'get /v1/credentials/{id} 200': credentialEtag,
+  'patch /v1/credentials/{id} 200': credentialEtag,
+  'patch /v1/credentials/{id} 412': credentialEtag,
   'post /v1/credentials 201': {
     [names.location]: {
       description: 'Path of the new credential (GET it with a credentials:write token)',
       schema: { type: 'string' },
       example: '/v1/credentials/d4ps1c0000000000abc0',
     },
+    ...credentialEtag,
   },
 });
 

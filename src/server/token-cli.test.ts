@@ -1,5 +1,6 @@
 import { scopes } from '../contract/enums.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopes } from '../contract/enums.ts';
 import { findToken, hashToken } from './auth/token-store.ts';
 import { prepareDatabase, type Prepared } from './bootstrap.ts';
 import { accessTokens } from './db/schema.ts';

@@ -16,13 +16,17 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * shared components, problems, domain labels, sign-in and events) plus the i18n provider and problem presentation
  * (~3 KiB). Measured: /sign-in 92.9, /transactions 157.6, /events 156.7, /credentials/new 153.7; /sign-in raised
  * to 97 for that (the others still fit). The transactions and credentials texts still to come add to the chunk.
+ * 2026-11-22, issue 10 merged (credentials translated, acquirer connection pages, merchant combobox): the language
+ * chunk every route loads grew to 7.0 KiB gzip (pt-BR) with the credentials and scope texts, and /credentials/new
+ * loads the connections styles and combobox. Measured: /transactions 162.4, /events 162.8, /credentials/new 162.0;
+ * raised to 166 each (~2% headroom) for that.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
   '/sign-in': 97,
-  '/transactions': 162,
-  '/events': 162,
-  '/credentials/new': 158,
+  '/transactions': 166,
+  '/events': 166,
+  '/credentials/new': 166,
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist/web');

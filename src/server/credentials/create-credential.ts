@@ -7,6 +7,7 @@ import { credentials, idempotencyKeys, merchants, providers } from '../db/schema
 import { ApiProblem, badRequest } from '../errors.ts';
 import { xid } from '../lib/xid.ts';
 import { checkAuthenticationData, identityKey } from './authentication-data.ts';
+import { diffCredential, recordHistory } from './history.ts';
 import { credentialView } from './read-credential.ts';
 
 export type CreateResult = { kind: 'created'; credential: Credential } | { kind: 'conflict'; existingId: string };
@@ -39,7 +40,7 @@ export async function checkCredentialInput(db: Db, caller: Caller, input: Creden
 export const credentialLocation = (id: string) => `/v1/credentials/${id}`;
 
 /**
- * Inserts the credential and, for a claimed Idempotency-Key, stores its response in the same transaction.
+ * Inserts the credential, its 'created' history entry and, for a claimed Idempotency-Key, its response, in one transaction.
  * Race-safe via the unique identity index.
  */
 export async function insertCredential(
@@ -71,6 +72,8 @@ export async function insertCredential(
       .returning();
     if (!row) return { kind: 'conflict', existingId: '' };
     const credential = credentialView(row, provider.authenticationFields);
+    const changes = diffCredential(null, row, provider.authenticationFields);
+    await recordHistory(tx, { credentialId: row.id, tokenId: caller.tokenId, action: 'created', changes });
     if (idempotencyKey !== null) {
       await tx
         .update(idempotencyKeys)

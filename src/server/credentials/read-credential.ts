@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Credential } from '../../contract/credentials.ts';
 import type { AuthenticationField } from '../../contract/providers.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { credentials, providers } from '../db/schema.ts';
 import { maskAuthenticationData } from './authentication-data.ts';
+import { credentialEtag } from './etag.ts';
 
 type CredentialRow = typeof credentials.$inferSelect;
 
@@ -24,17 +25,23 @@ export function credentialView(row: CredentialRow, fields: AuthenticationField[]
 }
 
 /**
- * One credential of the caller's organization (and merchant, for a merchant token) in the caller's mode, or
- * null: a live token reads live credentials only, a test token test ones only.
+ * The credentials a caller may see, for every read and change: its organization, its merchant for a merchant
+ * token, and only the token's mode (a live token sees live credentials only, a test token test ones only).
  */
-export async function findCredential(db: Db, caller: Caller, id: string): Promise<Credential | null> {
-  const conditions = [eq(credentials.id, id), eq(credentials.organizationId, caller.organizationId), eq(credentials.testMode, caller.mode === 'test')];
+export function visibleCredentials(caller: Caller): SQL[] {
+  const conditions = [eq(credentials.organizationId, caller.organizationId), eq(credentials.testMode, caller.mode === 'test')];
   if (caller.merchantId !== null) conditions.push(eq(credentials.merchantId, caller.merchantId));
+  return conditions;
+}
+
+/** One credential the caller may see (visibleCredentials) with its ETag, or null. */
+export async function findCredential(db: Db, caller: Caller, id: string): Promise<{ credential: Credential; etag: string } | null> {
+  const conditions = [eq(credentials.id, id), ...visibleCredentials(caller)];
   const [found] = await db
     .select({ credential: credentials, fields: providers.authenticationFields })
     .from(credentials)
     .innerJoin(providers, eq(providers.id, credentials.providerId))
     .where(and(...conditions))
     .limit(1);
-  return found ? credentialView(found.credential, found.fields) : null;
+  return found ? { credential: credentialView(found.credential, found.fields), etag: credentialEtag(found.credential.version) } : null;
 }

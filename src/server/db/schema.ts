@@ -41,8 +41,17 @@ export const merchants = pgTable(
     name: text('name').notNull(),
     taxId: text('tax_id').notNull(),
     createdAt: createdAt(),
+    /** merchant category code (ISO 18245) of merchants added through POST /v1/merchants; null for older rows */
+    mcc: text('mcc'),
+    /** the name in lower case without accents, for GET /v1/merchants?q= (kept by the database) */
+    searchName: text('search_name').generatedAlwaysAs(
+      sql`lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))`,
+    ),
   },
-  (t) => [index('merchants_org_idx').on(t.organizationId, t.id)],
+  (t) => [index('merchants_org_idx').on(t.organizationId, t.id), index('merchants_org_tax_id_idx').on(t.organizationId, t.taxId),
+    // GET /v1/merchants pages in name order: read in index order and stop at the page, no sort of the organization
+    index('merchants_org_name_idx').on(t.organizationId, t.name, t.id),
+  ],
 );
 
 export const providers = pgTable('providers', {
@@ -86,9 +95,12 @@ export const credentials = pgTable(
     enabled: boolean('enabled').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** optimistic concurrency: bumped by every change (PATCH); the ETag is made from it */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('credentials_identity_uq').on(t.organizationId, t.merchantId, t.providerId, t.testMode, t.identityKey),
+    index('credentials_org_mode_created_idx').on(t.organizationId, t.testMode, t.createdAt, t.id),
   ],
 );
 
@@ -327,4 +339,19 @@ export const savedViews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [unique('saved_views_name_uq').on(t.organizationId, t.page, t.merchantId, t.name).nullsNotDistinct()],
+);
+
+/** What changed on a credential, who (the token) and when; written in the change's transaction. */
+export const credentialHistory = pgTable(
+  'credential_history',
+  {
+    id: text('id').primaryKey(),
+    credentialId: text('credential_id').notNull().references(() => credentials.id),
+    tokenId: text('token_id').notNull().references(() => accessTokens.id),
+    action: text('action', { enum: ['created', 'updated'] }).notNull(),
+    /** the changed values, secrets already masked */
+    changes: jsonb('changes').$type<{ field: string; from: string | boolean | null; to: string | boolean | null }[]>().notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('credential_history_credential_idx').on(t.credentialId, t.at, t.id)],
 );

@@ -2,8 +2,8 @@ import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { exposedResponseHeaders } from '../../contract/headers.ts';
 
-/** Request headers a dashboard on another origin sends. */
-export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+/** Request headers a dashboard on another origin sends (If-Match: PATCH /v1/credentials/{id}). */
+export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match'];
 
 /**
  * @fastify/cors: a dashboard on another origin (CORS_ORIGIN: one origin, several separated by commas, or '*')
@@ -15,7 +15,7 @@ export async function registerCors(app: FastifyInstance, allowedOrigin: string |
   const origins = allowedOrigin.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
   await app.register(fastifyCors, {
     origin: origins.includes('*') ? '*' : origins,
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: corsAllowedHeaders,
     exposedHeaders: [...exposedResponseHeaders],
     maxAge: 600,

@@ -141,38 +141,51 @@ describe('security headers, caching and compression', () => {
 });
 
 describe('CORS', () => {
+  // built in a hook (its longer timeout): a fresh PGlite takes over 30 s on the loaded shared machine
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+    app = await buildApp({ database: test.database, webRoot: null, corsOrigin: 'http://127.0.0.1:5000' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.dispose();
+  });
+
   it('exposes exactly the headers clients read, to the configured origin only', async () => {
-    const test = await createTestDatabase('pglite');
-    const app = await buildApp({ database: test.database, webRoot: null, corsOrigin: 'http://127.0.0.1:5000' });
-    try {
-      const res = await app.inject({ url: '/v1/events', headers: { origin: 'http://127.0.0.1:5000' } });
-      expect(res.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5000');
-      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-      expect(String(res.headers['access-control-expose-headers']).split(/,\s*/)).toEqual([
-        'Link',
-        'X-Total-Count',
-        'X-Total-Count-Exact',
-        'Location',
-        'Idempotent-Replayed',
-        'WWW-Authenticate',
-        'Retry-After',
-        'RateLimit-Limit',
-        'RateLimit-Remaining',
-        'RateLimit-Reset',
-        'X-Request-Id',
-      ]);
-      const preflight = await app.inject({
-        method: 'OPTIONS',
-        url: '/v1/credentials',
-        headers: { origin: 'http://127.0.0.1:5000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' },
-      });
-      expect(preflight.statusCode).toBe(204);
-      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key');
-      const other = await app.inject({ url: '/v1/events', headers: { origin: 'http://127.0.0.1:5001' } });
-      expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    } finally {
-      await app.close();
-      await test.dispose();
-    }
+    const res = await app.inject({ url: '/v1/events', headers: { origin: 'http://127.0.0.1:5000' } });
+    expect(res.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5000');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(String(res.headers['access-control-expose-headers']).split(/,\s*/)).toEqual([
+      'Link',
+      'X-Total-Count',
+      'X-Total-Count-Exact',
+      'Location',
+      'Idempotent-Replayed',
+      'ETag',
+      'X-Request-Id',
+      'WWW-Authenticate',
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+    ]);
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/v1/credentials',
+      headers: { origin: 'http://127.0.0.1:5000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key, if-match');
+    const patch = await app.inject({
+      method: 'OPTIONS',
+      url: '/v1/credentials/x',
+      headers: { origin: 'http://127.0.0.1:5000', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,if-match,content-type' },
+    });
+    expect(patch.statusCode).toBe(204);
+    expect(String(patch.headers['access-control-allow-methods']).split(/,\s*/)).toContain('PATCH');
+    const other = await app.inject({ url: '/v1/events', headers: { origin: 'http://127.0.0.1:5001' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

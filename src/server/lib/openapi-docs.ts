@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { Problem, problemContentType } from '../../contract/problem.ts';
 
-type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
+type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 428 | 503;
 
 const descriptions: Record<ProblemStatus, string> = {
   400: 'Validation error: `errors` names each bad parameter or body field',
   401: 'Missing, unknown or revoked access token (WWW-Authenticate: Bearer)',
   403: 'The token lacks the scope, or may not act for that merchant',
   404: 'Not found',
-  409: 'Conflict: `existingId` names the credential that already exists, or a request with the same Idempotency-Key is still in progress',
+  409: 'Conflict: `existingId` names the credential (or merchant) that already exists, or a request with the same Idempotency-Key is still in progress',
+  412: 'If-Match does not match the current ETag: someone else changed it; read it again (the ETag header has the current one)',
   413: 'Request body larger than 64 KiB',
   415: 'Request body is not application/json',
   422: 'Idempotency-Key already used with a different request',
+  428: 'If-Match is missing: send the ETag you read',
   503: 'The database is unreachable (Retry-After says when to retry); nothing was changed',
 };
 

@@ -4,6 +4,7 @@ import { idempotencyKeyHeader, responseHeaders } from '../../contract/headers.ts
 import { xidPattern } from '../../contract/ids.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkCredentialInput, credentialLocation, insertCredential } from '../credentials/create-credential.ts';
+import { credentialEtag } from '../credentials/etag.ts';
 import { findCredential } from '../credentials/read-credential.ts';
 import { claimKey, idempotencyKeyPattern, releaseKey, requestHash } from '../credentials/idempotency.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
@@ -11,7 +12,7 @@ import type { ApiInstance } from '../lib/api-instance.ts';
 import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
-const CredentialParams = z.object({ id: z.string().meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' }) });
+export const CredentialParams = z.object({ id: z.string().meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' }) });
 
 const Headers = z.object({
   [idempotencyKeyHeader]: z
@@ -48,7 +49,11 @@ export function credentialRoutes(app: ApiInstance): void {
         if (claim.kind === 'replay') {
           // only 201 responses are stored (see insertCredential)
           if (claim.stored.location) void reply.header(responseHeaders.location, claim.stored.location);
-          return reply.code(201).header(responseHeaders.idempotentReplayed, 'true').send(claim.stored.body as Credential);
+          return reply
+            .code(201)
+            .header(responseHeaders.idempotentReplayed, 'true')
+            .header(responseHeaders.etag, credentialEtag(1))
+            .send(claim.stored.body as Credential);
         }
       }
       let result;
@@ -60,7 +65,11 @@ export function credentialRoutes(app: ApiInstance): void {
         if (key !== undefined) await releaseKey(db, caller.tokenId, key).catch((error: unknown) => request.log.warn({ err: error }, 'could not release an Idempotency-Key'));
       }
       if (result.kind === 'created') {
-        return reply.code(201).header(responseHeaders.location, credentialLocation(result.credential.id)).send(result.credential);
+        return reply
+          .code(201)
+          .header(responseHeaders.location, credentialLocation(result.credential.id))
+          .header(responseHeaders.etag, credentialEtag(1))
+          .send(result.credential);
       }
       throw new ApiProblem({
         status: 409,
@@ -83,14 +92,14 @@ export function credentialRoutes(app: ApiInstance): void {
         response: { 200: Credential, ...problemResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
       if (!xidPattern.test(request.params.id)) {
         throw new ApiProblem({ status: 404, detail: 'No such credential: the id is not a credential id.', errors: [{ parameter: 'id', detail: 'is not a 20-character XID (0-9a-v)' }] });
       }
-      const credential = await findCredential(app.database.db, caller, request.params.id);
-      if (!credential) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
-      return credential;
+      const found = await findCredential(app.database.db, caller, request.params.id);
+      if (!found) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
+      return reply.header(responseHeaders.etag, found.etag).send(found.credential);
     },
   );
 }

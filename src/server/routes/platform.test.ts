@@ -51,10 +51,12 @@ describe('platform routes (PGlite)', () => {
       '/health/ready',
       '/v1/credentials',
       '/v1/credentials/{id}',
+      '/v1/credentials/{id}/history',
       '/v1/events',
       '/v1/events/stream',
       '/v1/events/{eventId}/retry',
       '/v1/me',
+      '/v1/merchants',
       '/v1/notifications',
       '/v1/providers',
       '/v1/session',
@@ -63,21 +65,26 @@ describe('platform routes (PGlite)', () => {
       '/v1/views',
       '/v1/views/{id}',
     ]);
-    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'NotificationInput', 'FailureReason', 'Stats', 'SavedView']) expect(doc.components.schemas).toHaveProperty(name);
+    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'NotificationInput', 'FailureReason', 'Stats', 'SavedView', 'CredentialPatchInput', 'CredentialHistoryEntry', 'Merchant', 'NewMerchantInput']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
-    for (const list of ['/v1/transactions/summaries', '/v1/events']) {
+    for (const list of ['/v1/transactions/summaries', '/v1/events', '/v1/credentials', '/v1/merchants']) {
       const get = doc.paths[list]?.get;
       expect(Object.keys(get?.responses['200']?.headers ?? {})).toEqual(['Link', 'X-Total-Count', 'X-Total-Count-Exact']);
       expect(get?.responses['400']?.content).toHaveProperty(['application/problem+json']);
-      expect(get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'order_by', 'order_direction', 'created_at']));
+      expect(get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'order_by', 'order_direction']));
     }
     const post = doc.paths['/v1/credentials']?.post;
     expect(post?.parameters?.find((p) => p.name === 'idempotency-key')?.in).toBe('header');
-    expect(Object.keys(post?.responses['201']?.headers ?? {})).toEqual(['Location']);
+    expect(Object.keys(post?.responses['201']?.headers ?? {})).toEqual(['Location', 'ETag']);
     expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '413', '415', '422']));
     expect(post?.responses['401']?.headers).toHaveProperty('WWW-Authenticate');
     const read = doc.paths['/v1/credentials/{id}']?.get;
     expect(Object.keys(read?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
+    expect(Object.keys(read?.responses['200']?.headers ?? {})).toEqual(['ETag']);
+    const patch = doc.paths['/v1/credentials/{id}']?.patch;
+    expect(patch?.parameters?.find((p) => p.name === 'if-match')?.in).toBe('header');
+    expect(Object.keys(patch?.responses ?? {})).toEqual(expect.arrayContaining(['200', '409', '412', '428']));
+    expect(Object.keys(doc.paths['/v1/merchants'] ?? {}).sort()).toEqual(['get', 'post']);
   });
 
   it('serves /config.js with the runtime API base URL, no-cache', async () => {

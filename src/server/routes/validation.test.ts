@@ -82,7 +82,7 @@ describe.each(backends)('query validation and routing problems on $kind', ({ kin
       expect(html.statusCode).toBe(404);
       expect(html.headers['content-type']).toContain('application/problem+json');
       for (const [method, url, allow] of [
-        ['DELETE', '/v1/credentials', 'POST'],
+        ['DELETE', '/v1/credentials', 'GET, HEAD, POST'],
         ['POST', summaries, 'GET, HEAD'],
         ['PUT', '/v1/events', 'GET, HEAD'],
       ] as const) {

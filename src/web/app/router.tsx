@@ -29,6 +29,8 @@ function guarded(scopes: readonly Scope[], load: () => Promise<ComponentType>) {
 const TransactionsPage = guarded(['transactions:read'], async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage);
 const EventsPage = guarded(['events:read'], async () => (await import('../features/events/events-page.tsx')).EventsPage);
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
+const ConnectionsPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
+const ConnectionPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
 export function AppRoutes() {
@@ -41,7 +43,9 @@ export function AppRoutes() {
             <Route index element={<FirstAllowedPage />} />
             <Route path="transactions" element={<TransactionsPage />} />
             <Route path="events" element={<EventsPage />} />
+            <Route path="credentials" element={<ConnectionsPage />} />
             <Route path="credentials/new" element={<CredentialsPage />} />
+            <Route path="credentials/:id" element={<ConnectionPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

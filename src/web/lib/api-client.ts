@@ -115,15 +115,16 @@ export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema
   return request(method, path, schema, {}, undefined, options?.token);
 }
 
-export async function apiPost<T>(
-  path: string,
-  body: unknown,
-  schema: z.ZodType<T>,
-  options?: { headers?: Record<string, string>; signal?: AbortSignal },
-): Promise<ApiResponse<T>> {
-  return request('POST', path, schema, {
+type JsonWriteOptions = { headers?: Record<string, string>; signal?: AbortSignal };
+
+/** A call with a JSON body: POST and PATCH. */
+async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
+  return request(method, path, schema, {
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     signal: options?.signal ?? null,
   });
 }
+
+export const apiPost = <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
+export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);

@@ -5,7 +5,7 @@ describe('allowedSections', () => {
   it('keeps only the sections every needed scope of which the token has', () => {
     expect(allowedSections(['transactions:read', 'events:read']).map((s) => s.labelKey)).toEqual(['auth.section.transactions', 'auth.section.events']);
     expect(allowedSections(['providers:read']).map((s) => s.labelKey)).toEqual([]);
-    expect(allowedSections(['providers:read', 'credentials:write']).map((s) => s.path)).toEqual(['/credentials/new']);
+    expect(allowedSections(['providers:read', 'credentials:write']).map((s) => s.path)).toEqual(['/credentials']);
   });
 });
 

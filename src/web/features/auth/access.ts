@@ -12,7 +12,7 @@ export interface AppSection {
 export const appSections: readonly AppSection[] = [
   { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
-  { path: '/credentials/new', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
+  { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
 ];
 
 export function hasScopes(granted: readonly Scope[], needed: readonly Scope[]): boolean {

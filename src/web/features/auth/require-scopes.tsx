@@ -2,30 +2,25 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Scope } from '../../../contract/enums.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { allowedSections, hasScopes } from './access.ts';
 import { useMe } from './me-context.tsx';
-import { CodeList } from '../../components/code-list.tsx';
-import { useI18n } from '../../lib/i18n/i18n.tsx';
 
-/** A section the token's scopes do not cover shows a clear "not allowed" page instead of failing calls. */
+/** A section the token's scopes do not cover shows what the user cannot do, in words, instead of failing calls. */
 export function RequireScopes({ scopes, children }: { scopes: readonly Scope[]; children: ReactNode }) {
   const me = useMe();
-  const { t, locale } = useI18n();
+  const t = useT();
   if (hasScopes(me.scopes, scopes)) return children;
   const first = allowedSections(me.scopes)[0];
+  const missing = scopes.filter((s) => !me.scopes.includes(s));
   return (
     <section aria-labelledby="not-allowed-title">
       <EmptyState
-        title={<span id="not-allowed-title">{t('auth.notAllowed.title')}</span>}
-        action={first ? <Link to={first.path}>{t('auth.notAllowed.goTo', { section: t(first.labelKey) })}</Link> : undefined}
+        title={<span id="not-allowed-title">{t('scopes.notAllowed.title')}</span>}
+        action={first ? <Link to={first.path}>{t('scopes.notAllowed.goTo', { section: t(first.labelKey) })}</Link> : undefined}
       >
-        <p>{t('auth.notAllowed.lead')}</p>
-        <p>
-          {t('auth.notAllowed.needs')} <CodeList items={scopes} locale={locale} />
-        </p>
-        <p>
-          {t('auth.notAllowed.has')} {me.scopes.length > 0 ? <CodeList items={me.scopes} locale={locale} /> : t('auth.notAllowed.none')}
-        </p>
+        <p data-testid="not-allowed-text">{t('scopes.notAllowed.cannot', { actions: missing.map((s) => t(`scopes.can.${s.replace(':', '-')}`)).join(t('scopes.and')) })}</p>
+        <p>{t('scopes.notAllowed.ask')}</p>
       </EmptyState>
     </section>
   );

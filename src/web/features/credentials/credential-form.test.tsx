@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Credential, CredentialInput } from '../../../contract/credentials.ts';
 import type { Me } from '../../../contract/me.ts';
@@ -47,7 +48,9 @@ function setup(submit: (input: CredentialInput, key: string) => Promise<Credenti
   render(
     <I18nTestProvider>
       <QueryClientProvider client={client}>
-        <CredentialForm me={me} providers={[provider]} submit={submit} onCreated={onCreated} />
+        <MemoryRouter>
+          <CredentialForm me={me} providers={[provider]} submit={submit} onCreated={onCreated} />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nTestProvider>,
   );
@@ -55,7 +58,7 @@ function setup(submit: (input: CredentialInput, key: string) => Promise<Credenti
 }
 
 async function chooseProviderAndFill(user: ReturnType<typeof userEvent.setup>, mid: string, tid: string) {
-  await user.selectOptions(screen.getByLabelText(/^Provider/), provider.id);
+  await user.selectOptions(screen.getByLabelText(/^Acquirer/), provider.id);
   if (mid) await user.type(screen.getByLabelText(/Merchant ID \(MID\)/), mid);
   if (tid) await user.type(screen.getByLabelText(/Terminal ID \(TID\)/), tid);
 }
@@ -67,7 +70,7 @@ describe('CredentialForm', () => {
   it('renders inputs from the provider field definitions', async () => {
     const { user } = setup(vi.fn());
     expect(screen.queryByLabelText(/Merchant ID \(MID\)/)).toBeNull();
-    await user.selectOptions(screen.getByLabelText(/^Provider/), provider.id);
+    await user.selectOptions(screen.getByLabelText(/^Acquirer/), provider.id);
     const mid = screen.getByLabelText(/Merchant ID \(MID\)/);
     expect(mid.getAttribute('aria-required')).toBe('true');
     expect(mid.getAttribute('type')).toBe('text');
@@ -82,8 +85,8 @@ describe('CredentialForm', () => {
     const { user } = setup(submit);
     await chooseProviderAndFill(user, '1234567890123456', 'AB-1');
     await user.click(screen.getByRole('button', { name: 'Connect acquirer' }));
-    expect(await screen.findByText('Merchant ID (MID) must be at most 15 characters')).toBeTruthy();
-    expect(screen.getByText(/Terminal ID \(TID\) is not in the expected format/)).toBeTruthy();
+    expect(await screen.findByText('Merchant ID (MID): it has 16 characters, at most 15 are allowed')).toBeTruthy();
+    expect(screen.getByText('Terminal ID (TID): only letters and digits (no spaces or symbols) are allowed, so remove “-”')).toBeTruthy();
     expect(screen.getByLabelText(/Terminal ID \(TID\)/).getAttribute('aria-invalid')).toBe('true');
     await user.clear(screen.getByLabelText(/Terminal ID \(TID\)/));
     expect(await screen.findByText('Terminal ID (TID) is required')).toBeTruthy();
@@ -146,7 +149,11 @@ describe('CredentialForm', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
     expect(await screen.findByTestId('existing-credential-id')).toBeTruthy();
     expect(screen.getByTestId('existing-credential-id').textContent).toBe('d4ps1c0000000000dup1');
-    expect(screen.getByRole('button', { name: 'Copy existing credential id' })).toBeTruthy();
+    expect(screen.getAllByText('d4ps1c0000000000dup1')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Open connection' }).getAttribute('href')).toBe('/credentials/d4ps1c0000000000dup1');
+    // editing a field clears the stale banner
+    await user.type(screen.getByLabelText(/Terminal ID \(TID\)/), '2');
+    await waitFor(() => expect(screen.queryByTestId('existing-credential-id')).toBeNull());
     await user.click(send);
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(3));
     const keys = submit.mock.calls.map((c) => c[1]);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { saveDraft } from './credential-draft.ts';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Credential, CredentialInput } from '../../../contract/credentials.ts';
@@ -9,6 +9,7 @@ import type { Provider } from '../../../contract/providers.ts';
 import { Button } from '../../components/button.tsx';
 import { fieldClassNames, FormField } from '../../components/form-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { createCredential } from './api/create-credential.ts';
 import { AuthFields } from './auth-fields.tsx';
 import styles from './credential-form.module.css';
@@ -18,7 +19,6 @@ import { MerchantField } from './merchant-field.tsx';
 import { mapProblemToFields } from './problem-fields.ts';
 import { StatusField } from './status-field.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
-import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface CredentialFormProps {
   me: Me;
@@ -29,8 +29,9 @@ export interface CredentialFormProps {
 }
 
 export function CredentialForm({ me, providers, defaults, submit = createCredential, onCreated }: CredentialFormProps) {
+  const t = useT();
   const resolver: Resolver<CredentialFormValues> = (values, context, options) =>
-    zodResolver(buildCredentialSchema(providers.find((p) => p.id === values.providerId)), undefined, { raw: true })(values, context, options);
+    zodResolver(buildCredentialSchema(t, providers.find((p) => p.id === values.providerId)), undefined, { raw: true })(values, context, options);
   const { register, handleSubmit, setError, control, formState } = useForm<CredentialFormValues>({
     resolver,
     mode: 'onTouched',
@@ -42,11 +43,20 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
     },
   });
   const providerId = useWatch({ control, name: 'providerId' });
-  const merchantId = useWatch({ control, name: 'merchantId' });
+  const watched = useWatch({ control });
   const provider = providers.find((p) => p.id === providerId);
   const [formError, setFormError] = useState<FormError | null>(null);
+  const banner = useRef<HTMLDivElement>(null);
   const idempotency = useIdempotencyKey();
-  const t = useT();
+
+  // Editing any field makes the last answer stale: its banner goes away with the first change.
+  const [answered, setAnswered] = useState(watched);
+  if (formError && watched !== answered && JSON.stringify(watched) !== JSON.stringify(answered)) {
+    setFormError(null);
+  }
+  useEffect(() => {
+    if (formError && formError.fieldCount === 0) banner.current?.focus();
+  }, [formError]);
 
   const mutation = useMutation({
     mutationFn: ({ input, key }: { input: CredentialInput; key: string; provider: Provider; values: CredentialFormValues }) => submit(input, key),
@@ -62,7 +72,8 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
       }
       const mapped = mapProblemToFields(isApiError(error) ? error.problem : null, chosen);
       mapped.fields.forEach((f, i) => setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
-      setFormError(toFormError(error, mapped, t));
+      setAnswered(values);
+      setFormError(toFormError(t, error, mapped));
     },
   });
 
@@ -75,16 +86,16 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
 
   const errors = formState.errors;
   return (
-    <form className={styles.form} onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="Connect an acquirer">
-      {formError ? <FormErrorBanner error={formError} /> : null}
+    <form className={styles.form} onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label={t('credentials.create.title')}>
+      {formError ? <FormErrorBanner ref={banner} error={formError} /> : null}
       <fieldset className={styles.section}>
-        <legend className={styles.legend}>Merchant and acquirer</legend>
+        <legend className={styles.legend}>{t('credentials.create.merchantAndAcquirer')}</legend>
         <div className={styles.grid}>
-          <MerchantField me={me} register={register} errors={errors} selectedId={merchantId} />
-          <FormField label="Provider" required error={errors.providerId?.message} hint={provider ? `Capture: card present (EMV)` : undefined}>
-            {(control) => (
-              <select {...control} {...register('providerId')} className={fieldClassNames.select}>
-                <option value="">Choose a provider…</option>
+          <MerchantField me={me} register={register} control={control} errors={errors} />
+          <FormField label={t('credentials.columns.acquirer')} required error={errors.providerId?.message} hint={provider ? t('credentials.create.capture') : undefined}>
+            {(field) => (
+              <select {...field} {...register('providerId')} className={fieldClassNames.select}>
+                <option value="">{t('credentials.create.chooseAcquirer')}</option>
                 {providers.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.displayName}
@@ -96,21 +107,17 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
         </div>
       </fieldset>
       <fieldset className={styles.section}>
-        <legend className={styles.legend}>{provider ? `${provider.displayName} credentials` : 'Acquirer credentials'}</legend>
-        {provider ? (
-          <AuthFields provider={provider} register={register} errors={errors} />
-        ) : (
-          <p className={styles.muted}>Choose a provider to see the codes it needs.</p>
-        )}
+        <legend className={styles.legend}>{provider ? t('credentials.create.codesOf', { acquirer: provider.displayName }) : t('credentials.create.codes')}</legend>
+        {provider ? <AuthFields provider={provider} register={register} errors={errors} /> : <p className={styles.muted}>{t('credentials.create.chooseFirst')}</p>}
       </fieldset>
       <StatusField register={register} />
       <div className={styles.actions}>
         <Button type="submit" variant="primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Connecting…' : 'Connect acquirer'}
+          {mutation.isPending ? t('credentials.create.connecting') : t('credentials.create.submit')}
         </Button>
         {mutation.isPending ? (
           <span role="status" className={styles.muted}>
-            Sending…
+            {t('credentials.create.sending')}
           </span>
         ) : null}
       </div>

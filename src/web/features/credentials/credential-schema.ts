@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CredentialStatus, merchantIdPattern, type CredentialInput } from '../../../contract/credentials.ts';
 import type { AuthenticationField, Provider } from '../../../contract/providers.ts';
+import type { Translate } from '../../lib/i18n/i18n.tsx';
+import { fieldMessage } from './field-rules.ts';
 
 export interface CredentialFormValues {
   merchantId: string;
@@ -9,39 +11,26 @@ export interface CredentialFormValues {
   authenticationData: Record<string, string>;
 }
 
-/** The rules of one authentication field, from its definition: required, maxLength, pattern. */
-export function fieldSchema(field: AuthenticationField): z.ZodType<string | undefined> {
-  let rule = z.string();
-  if (field.maxLength !== undefined) {
-    rule = rule.max(field.maxLength, `${field.label} must be at most ${field.maxLength} characters`);
-  }
-  if (field.pattern !== undefined) {
-    let pattern: RegExp | null = null;
-    try {
-      pattern = new RegExp(field.pattern);
-    } catch {
-      pattern = null;
-    }
-    if (pattern) {
-      const expected = field.description ? ' (see the rule below)' : '';
-      rule = rule.regex(pattern, `${field.label} is not in the expected format${expected}`);
-    }
-  }
-  const required = z.string({ error: `${field.label} is required` }).min(1, `${field.label} is required`);
-  if (field.required) return required.pipe(rule);
-  return z.union([z.literal(''), rule]).optional();
+/** One authentication field's rules from its definition; the message names every rule the value breaks. */
+export function fieldSchema(t: Translate, field: AuthenticationField, optional = !field.required): z.ZodType<string | undefined> {
+  return z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const text = value ?? '';
+      if (text === '' && optional) return;
+      const message = fieldMessage(t, { ...field, required: !optional }, text);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 }
 
 /** The whole form's schema for the chosen provider (none chosen: only the provider is asked for). */
-export function buildCredentialSchema(provider: Provider | undefined): z.ZodType<CredentialFormValues, CredentialFormValues> {
+export function buildCredentialSchema(t: Translate, provider: Provider | undefined): z.ZodType<CredentialFormValues, CredentialFormValues> {
   const auth: Record<string, z.ZodType<string | undefined>> = {};
-  for (const field of provider?.authenticationFields ?? []) auth[field.name] = fieldSchema(field);
+  for (const field of provider?.authenticationFields ?? []) auth[field.name] = fieldSchema(t, field);
   return z.object({
-    merchantId: z
-      .string()
-      .min(1, 'Merchant is required')
-      .regex(merchantIdPattern, 'Merchant ID must be 1 to 64 letters, digits, "_" or "-"'),
-    providerId: z.string().min(1, 'Choose a provider'),
+    merchantId: z.string().min(1, t('credentials.rules.merchantRequired')).regex(merchantIdPattern, t('credentials.rules.merchantId')),
+    providerId: z.string().min(1, t('credentials.rules.providerRequired')),
     status: CredentialStatus,
     authenticationData: z.looseObject(auth),
   }) as unknown as z.ZodType<CredentialFormValues, CredentialFormValues>;

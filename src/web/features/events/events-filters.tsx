@@ -1,12 +1,12 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { eventStatuses, knownEventTypes } from '../../../contract/enums.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
 import { FilterPanel, SelectFilter } from '../../components/data-table/filter-controls.tsx';
+import { Segments } from '../../components/segments.tsx';
 import { domainLabel, domainOptions } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import type { ListChanges } from '../../lib/url-state.ts';
 import { eventFilterKeys, type EventKey } from './events-url.ts';
-import styles from './events.module.css';
 
 export function clearEventFilters(): ListChanges<EventKey> {
   return Object.fromEntries(eventFilterKeys.map((k) => [k, null]));
@@ -14,20 +14,9 @@ export function clearEventFilters(): ListChanges<EventKey> {
 
 /** All / Pending / Failed / Processed as a radio group: always visible, arrow keys move between them. */
 export function StatusSegments({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
-  const name = useId();
   const t = useT();
   const choices = [{ value: '', label: t('events.all') }, ...eventStatuses.map((s) => ({ value: s, label: domainLabel(t, 'status', s) }))];
-  return (
-    <fieldset className={styles.segments}>
-      <legend className="visually-hidden">{t('events.statusLegend')}</legend>
-      {choices.map((c) => (
-        <label key={c.value || 'all'} className={styles.segment}>
-          <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value || null)} />
-          <span>{c.label}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
+  return <Segments legend={t('events.statusLegend')} choices={choices} value={value} onChange={onChange} />;
 }
 
 export function EventsFilters({

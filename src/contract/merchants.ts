@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { OrderDirection } from './enums.ts';
+import { Timestamp } from './ids.ts';
+import { listBaseQuery } from './list-query.ts';
+
+/** The 14 digits of a CNPJ written with or without its dots, slash and dash; null when it is not that shape. */
+export function cnpjDigits(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^(\d{14}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2})$/.test(trimmed)) return null;
+  return trimmed.replace(/\D/g, '');
+}
+
+const checkDigit = (digits: string, weights: number[]) => {
+  const rest = weights.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11;
+  return rest < 2 ? 0 : 11 - rest;
+};
+
+/** True when the 14 digits end with the two check digits of the first 12 (and are not all the same digit). */
+export function cnpjCheckDigitsValid(digits: string): boolean {
+  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false;
+  const first = checkDigit(digits, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = checkDigit(digits, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return digits.endsWith(`${first}${second}`);
+}
+
+export const Cnpj = z
+  .string()
+  .transform((v, ctx) => {
+    const digits = cnpjDigits(v);
+    if (digits === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be 14 digits, written 12345678000195 or 12.345.678/0001-95' });
+      return z.NEVER;
+    }
+    if (!cnpjCheckDigitsValid(digits)) {
+      ctx.addIssue({ code: 'custom', message: 'is not a valid CNPJ: its last two check digits do not match the first twelve' });
+      return z.NEVER;
+    }
+    return digits;
+  })
+  .meta({ description: 'CNPJ, 14 digits with valid check digits; dots, slash and dash are accepted and removed', example: '11.222.333/0001-81' });
+
+export const Mcc = z.string().regex(/^\d{4}$/, 'must be 4 digits').meta({ description: 'Merchant category code (ISO 18245), 4 digits', example: '5411' });
+
+export const MerchantInput = z
+  .strictObject({
+    name: z.string().trim().min(2, 'must be at least 2 characters').max(120, 'must be at most 120 characters'),
+    taxId: Cnpj,
+    mcc: Mcc,
+  })
+  .meta({ id: 'NewMerchant', description: 'Body of POST /v1/merchants' });
+export type MerchantInput = z.infer<typeof MerchantInput>;
+export type MerchantInputText = z.input<typeof MerchantInput>;
+
+export const Merchant = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    taxId: z.string().meta({ description: 'CNPJ, 14 digits' }),
+    mcc: z.string().nullable(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'Merchant' });
+export type Merchant = z.infer<typeof Merchant>;
+export const MerchantList = z.array(Merchant);
+
+export const merchantQueryShape = {
+  ...listBaseQuery,
+  order_by: z.enum(['name', 'created_at']).optional().default('name').meta({ description: 'name (default) or created_at; ties broken by id' }),
+  order_direction: OrderDirection.optional().default('asc').meta({ description: 'asc (default) or desc' }),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(120, 'must be at most 120 characters')
+    .optional()
+    .meta({ description: 'Part of the name (case- and accent-insensitive) or the start of the CNPJ (digits; dots, slash and dash ignored)' }),
+};
+export const MerchantQuery = z.strictObject(merchantQueryShape);
+export type MerchantQuery = z.infer<typeof MerchantQuery>;

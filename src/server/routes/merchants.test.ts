@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnpjCheckDigitsValid } from '../../contract/merchants.ts';
+import type { Merchant } from '../../contract/merchants.ts';
+import type { Problem } from '../../contract/problem.ts';
+import { merchants } from '../db/schema.ts';
+import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
+
+/** Check digits computed here by the mod-11 rule, independently of the contract's helper. */
+function withCheckDigits(twelve: string): string {
+  let digits = twelve;
+  for (const weights of [[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]]) {
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+    digits += String(sum % 11 < 2 ? 0 : 11 - (sum % 11));
+  }
+  return digits;
+}
+
+describe('CNPJ check digits', () => {
+  it('accepts known valid CNPJs and rejects a changed digit or a repeated one', () => {
+    expect(cnpjCheckDigitsValid('11222333000181')).toBe(true);
+    expect(cnpjCheckDigitsValid('11222333000182')).toBe(false);
+    expect(cnpjCheckDigitsValid('00000000000000')).toBe(false);
+    for (let i = 0; i < 50; i++) {
+      const twelve = String(100_000_000_000 + i * 7_919_357).padStart(12, '0');
+      const valid = withCheckDigits(twelve);
+      expect(cnpjCheckDigitsValid(valid)).toBe(true);
+      expect(cnpjCheckDigitsValid(valid.slice(0, 13) + String((Number(valid[13]) + 1) % 10))).toBe(false);
+    }
+  });
+});
+
+describe.each(backends)('merchants on $kind', ({ kind, available }) => {
+  describe.skipIf(!available)(kind, () => {
+    let t: TestApp;
+    let writer: string;
+    beforeAll(async () => {
+      t = await createTestApp(kind);
+      await insertOrganization(t.database, 'org1', []);
+      await insertOrganization(t.database, 'org2', []);
+      const names = ['Padaria São João', 'Açougue Central', 'Farmácia Popular', 'Padaria Pão Quente', 'Livraria Leitura'];
+      await t.database.db.insert(merchants).values(names.map((name, i) => ({ id: `m${i}`, organizationId: 'org1', name, taxId: withCheckDigits(`1234567800${i}1`) })));
+      await t.database.db.insert(merchants).values({ id: 'z0', organizationId: 'org2', name: 'Padaria Outra Org', taxId: withCheckDigits('999999990001') });
+      writer = await bearer(t.database, 'org1');
+    });
+    afterAll(async () => t?.close());
+
+    const search = async (q: string, authorization = writer) =>
+      (await t.app.inject({ url: `/v1/merchants?q=${encodeURIComponent(q)}`, headers: { authorization } })).json<Merchant[]>().map((m) => m.name);
+    const post = (payload: object, authorization = writer) => t.app.inject({ method: 'POST', url: '/v1/merchants', headers: { authorization }, payload });
+
+    it('searches names ignoring case and accents, and the CNPJ’s start with or without punctuation; ordered by name', async () => {
+      expect(await search('padaria')).toEqual(['Padaria Pão Quente', 'Padaria São João']);
+      expect(await search('ACOUGUE')).toEqual(['Açougue Central']);
+      expect(await search('pão')).toEqual(['Padaria Pão Quente']);
+      expect(await search('12.345.678/0021')).toEqual(['Farmácia Popular']);
+      expect(await search('100%')).toEqual([]);
+      const res = await t.app.inject({ url: '/v1/merchants?limit=2', headers: { authorization: writer } });
+      expect(res.headers['x-total-count']).toBe('5');
+      expect(res.json<Merchant[]>().map((m) => m.name)).toEqual(['Açougue Central', 'Farmácia Popular']);
+      expect(await search('padaria', await bearer(t.database, 'org1', { merchantId: 'm2', scopes: ['providers:read'] }))).toEqual([]);
+      expect(await search('a', await bearer(t.database, 'org1', { merchantId: 'm2', scopes: ['providers:read'] }))).toEqual(['Farmácia Popular']);
+    });
+
+    it('POST adds a merchant with a valid CNPJ (formatted or not) and MCC; it is then found', async () => {
+      const taxId = withCheckDigits('112223330001');
+      const res = await post({ name: '  Mercado Novo ', taxId: `${taxId.slice(0, 2)}.${taxId.slice(2, 5)}.${taxId.slice(5, 8)}/${taxId.slice(8, 12)}-${taxId.slice(12)}`, mcc: '5411' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json<Merchant>()).toMatchObject({ name: 'Mercado Novo', taxId, mcc: '5411' });
+      expect(await search('mercado')).toEqual(['Mercado Novo']);
+      const again = await post({ name: 'Outro', taxId, mcc: '5411' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json<Problem>().existingId).toBe(res.json<Merchant>().id);
+    });
+
+    it('rejects a wrong check digit, a bad shape and a bad MCC, naming each field; needs merchants:write', async () => {
+      const valid = withCheckDigits('556667770001');
+      const wrong = valid.slice(0, 13) + String((Number(valid[13]) + 1) % 10);
+      const res = await post({ name: 'X', taxId: wrong, mcc: '54' });
+      expect(res.statusCode).toBe(400);
+      const errors = res.json<Problem>().errors ?? [];
+      expect(errors.map((e) => e.pointer).sort()).toEqual(['/mcc', '/name', '/taxId']);
+      expect(errors.find((e) => e.pointer === '/taxId')?.detail).toContain('check digits');
+      expect((await post({ name: 'Loja', taxId: '1234', mcc: '5411' })).json<Problem>().errors?.[0]?.detail).toContain('14 digits');
+      const reader = await bearer(t.database, 'org1', { scopes: ['credentials:write'] });
+      expect((await post({ name: 'Loja', taxId: valid, mcc: '5411' }, reader)).statusCode).toBe(403);
+    });
+  });
+});

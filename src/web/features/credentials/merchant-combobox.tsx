@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
+import type { Merchant } from '../../../contract/merchants.ts';
+import { fieldClassNames, type FieldControlProps } from '../../components/form-field.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { merchantSearchQuery } from './api/merchants.ts';
+import styles from './merchant-combobox.module.css';
+
+export interface MerchantComboboxProps {
+  control: FieldControlProps;
+  /** the chosen merchant's id ('' when none) */
+  value: string;
+  /** the chosen merchant's name, when known */
+  selectedName: string | undefined;
+  onSelect: (merchant: Pick<Merchant, 'id' | 'name'> | null) => void;
+  onBlur: () => void;
+  /** shown as the last option when the token may add merchants */
+  onAddMerchant?: (text: string) => void;
+}
+
+/**
+ * ARIA 1.2 combobox with a listbox popup: typing searches GET /v1/merchants (name or CNPJ); ArrowDown/ArrowUp
+ * move the active option (aria-activedescendant), Enter picks it, Escape closes then clears. The result count
+ * is announced in a polite live region.
+ */
+export function MerchantCombobox({ control, value, selectedName, onSelect, onBlur, onAddMerchant }: MerchantComboboxProps) {
+  const t = useT();
+  const listId = useId();
+  const [text, setText] = useState(selectedName ?? value);
+  // a merchant chosen elsewhere (added through the dialog): show its name
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value && selectedName) setText(selectedName);
+  }
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const search = useDeferredValue(text === (selectedName ?? value) ? '' : text);
+  const results = useQuery({ ...merchantSearchQuery(search), enabled: open });
+  const options = results.data ?? [];
+  const count = options.length + (onAddMerchant ? 1 : 0);
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  const choose = (index: number) => {
+    const merchant = options[index];
+    if (merchant) {
+      onSelect(merchant);
+      setText(merchant.name);
+    } else if (onAddMerchant && index === options.length) onAddMerchant(text);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) return setOpen(true);
+      if (count === 0) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + count) % count);
+    } else if (e.key === 'Enter' && open && active >= 0) {
+      e.preventDefault();
+      choose(active);
+    } else if (e.key === 'Escape') {
+      if (open) setOpen(false);
+      else {
+        setText('');
+        onSelect(null);
+      }
+    }
+  };
+
+  return (
+    <div className={styles.combobox}>
+      <input
+        {...control}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        className={fieldClassNames.input}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t('credentials.merchant.placeholder')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          setActive(-1);
+          if (value) onSelect(null);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => {
+          setOpen(false);
+          onBlur();
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label={t('credentials.merchant.options')} className={styles.listbox} hidden={!open}>
+        {options.map((m, i) => (
+          <li
+            key={m.id}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={i === active ? styles.active : undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(i)}
+          >
+            <span>{m.name}</span>
+            <span className={styles.meta}>{m.taxId}</span>
+          </li>
+        ))}
+        {open && !results.isPending && options.length === 0 ? (
+          <li role="presentation" className={styles.empty}>
+            {t('credentials.merchant.none')}
+          </li>
+        ) : null}
+        {onAddMerchant ? (
+          <li
+            id={optionId(options.length)}
+            role="option"
+            aria-selected={active === options.length}
+            className={[styles.add, active === options.length && styles.active].filter(Boolean).join(' ')}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(options.length)}
+          >
+            + {t('credentials.merchant.add')}
+          </li>
+        ) : null}
+      </ul>
+      <p className="visually-hidden" aria-live="polite">
+        {open && results.data ? t('credentials.merchant.count', { count: options.length }) : ''}
+      </p>
+    </div>
+  );
+}
