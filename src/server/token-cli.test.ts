@@ -1,4 +1,3 @@
-import { scopes } from '../contract/enums.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopes } from '../contract/enums.ts';
 import { findToken, hashToken } from './auth/token-store.ts';
