@@ -68,6 +68,8 @@ export function generateSale(ctx: GeneratorContext, index: number): GeneratedSal
     cardHolderName: card?.holderName ?? null,
     cardExpirationMonth: card?.expirationMonth ?? null,
     cardExpirationYear: card?.expirationYear ?? null,
+    acquirerMerchantId: merchant.mids[acquirer] ?? null,
+    acquirerTerminalId: terminal.tids[acquirer] ?? null,
   };
   const authorizationCode = rng.alnumUpper(6);
   const deviceMissing = rng.chance(0.04);
