@@ -23,6 +23,8 @@ export interface BenchOptions {
   explain: boolean;
   outDir: string;
   seed: number;
+  /** only the cases whose label contains this text (the list matrix is skipped): e.g. --only q= */
+  only: string | undefined;
 }
 
 export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-dir DIR] [--database-url URL]
@@ -36,6 +38,7 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --connections N      connections of the throughput runs (default 8)
   --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
+  --only TEXT          only the cases whose label contains TEXT (e.g. "q=" for the lookups); the filter/sort matrix is skipped
   --out DIR            results folder (default bench/results)`;
 
 function whole(name: string, text: string | undefined, fallback: number): number {
@@ -62,6 +65,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       'no-explain': { type: 'boolean', default: false },
       out: { type: 'string' },
       seed: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -87,5 +91,6 @@ export function readOptions(argv: string[]): BenchOptions | null {
     explain: !values['no-explain'],
     outDir: path.resolve(values.out ?? path.join('bench', 'results')),
     seed: whole('seed', values.seed, 1),
+    only: values.only,
   };
 }
