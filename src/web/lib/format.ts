@@ -94,3 +94,8 @@ export function maskCard(bin: string | null | undefined, last4: string | null | 
   if (!bin && !last4) return '—';
   return `${bin ?? '••••••'} •••• ${last4 ?? '••••'}`;
 }
+
+/** OpenStreetMap at a point: where a terminal or device was. */
+export function mapLink(lat: number, lon: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
+}

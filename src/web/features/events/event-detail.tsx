@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { Badge } from '../../components/badge.tsx';
+import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { transactionPath } from '../../lib/paths.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash } from '../../components/data-table/column-helpers.tsx';
-import { formatUtc, maskCard } from '../../lib/format.ts';
-import { mapLink } from '../transactions/summary-detail.tsx';
-import { acquirerLabels, cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../transactions/labels.ts';
+import { formatUtc, mapLink, maskCard } from '../../lib/format.ts';
+import { acquirerLabels, cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
 import styles from './events.module.css';
 
 type Value = string | number | boolean | null | undefined;
@@ -66,7 +67,11 @@ export function EventDetail({ event }: { event: Event }) {
         <Pair term="Type" value={event.eventType} />
       </Group>
       <Group title="Transaction">
-        <Pair term="Transaction id" value={event.id} copy />
+        <Pair term="Transaction id" value={event.id} copy>
+          <Link to={transactionPath(event.id)} data-testid="event-transaction-link">
+            {event.id}
+          </Link>
+        </Pair>
         <Pair term="Type" value={label(cycleTypeLabels, event.transactionType)} />
         <Pair term="Status" value={label(statusLabels, event.transactionStatus)} />
         <Pair term="Amount">

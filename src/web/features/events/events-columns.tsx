@@ -5,8 +5,11 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash, expandColumn } from '../../components/data-table/column-helpers.tsx';
 import type { ListFeatures } from '../../components/data-table/features.ts';
+import { Link } from 'react-router';
 import { maskCard } from '../../lib/format.ts';
-import { acquirerLabels, cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../transactions/labels.ts';
+import { transactionPath } from '../../lib/paths.ts';
+import { MerchantName } from './merchant-name.tsx';
+import { acquirerLabels, cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
 import styles from './events.module.css';
 
 const helper = createColumnHelper<ListFeatures, Event>();
@@ -61,6 +64,24 @@ export const eventColumns = helper.columns([
     enableSorting: false,
     meta: { label: 'Method' },
     cell: ({ getValue }) => label(paymentMethodLabels, getValue()),
+  }),
+  helper.accessor('merchantId', {
+    id: 'merchant',
+    header: 'Merchant',
+    enableSorting: false,
+    meta: { label: 'Merchant' },
+    cell: ({ getValue }) => <MerchantName id={getValue()} />,
+  }),
+  helper.accessor('id', {
+    id: 'transaction',
+    header: 'Transaction',
+    enableSorting: false,
+    meta: { label: 'Transaction', mono: true },
+    cell: ({ getValue }) => (
+      <Link to={transactionPath(getValue())} className={styles.transactionLink} title={`Open transaction ${getValue()}`}>
+        {getValue()}
+      </Link>
+    ),
   }),
   helper.accessor((e) => e.cardData?.last4 ?? '', {
     id: 'card',

@@ -1,17 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { eventStatuses, knownEventTypes } from '../../../contract/enums.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
-import { FilterPanel, SelectFilter } from '../../components/data-table/filter-controls.tsx';
+import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
+import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx';
 import type { ListChanges } from '../../lib/url-state.ts';
-import { label, statusLabels } from '../transactions/labels.ts';
+import { label, statusLabels } from '../../lib/labels.ts';
 import { eventFilterKeys, type EventKey } from './events-url.ts';
 import styles from './events.module.css';
 
 const typeOptions = knownEventTypes.map((t) => ({ value: t, label: t }));
-
-export function clearEventFilters(): ListChanges<EventKey> {
-  return Object.fromEntries(eventFilterKeys.map((k) => [k, null]));
-}
 
 /** All / Pending / Failed / Processed as a radio group: always visible, arrow keys move between them. */
 export function StatusSegments({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
@@ -31,17 +28,40 @@ export function StatusSegments({ value, onChange }: { value: string; onChange: (
 }
 
 export function EventsFilters({
+  merchants,
   get,
   update,
   actions,
 }: {
+  merchants: readonly { id: string; name: string }[];
   get: (key: EventKey) => string;
   update: (changes: ListChanges<EventKey>) => void;
   actions: ReactNode;
 }) {
   const active = eventFilterKeys.filter((k) => k !== 'event_status' && get(k) !== '').length;
   return (
-    <FilterPanel activeCount={active} onClearAll={() => update({ event_type: null, created_at: null })} actions={actions}>
+    <FilterPanel
+      activeCount={active}
+      onClearAll={() => update({ event_type: null, created_at: null, merchant_id: null, summary_id: null, q: null })}
+      actions={actions}
+    >
+      <TextFilter
+        label="Identifier"
+        value={get('q')}
+        onChange={(v) => update({ q: v })}
+        validate={(t) => (/^\S{1,64}$/.test(t.trim()) ? null : 'One identifier, no spaces')}
+        placeholder="Event id, RRN, auth code"
+      />
+      <MerchantFilter merchants={merchants} value={get('merchant_id')} onChange={(v) => update({ merchant_id: v })} />
+      {get('summary_id') ? (
+        <TextFilter
+          label="Transaction"
+          value={get('summary_id')}
+          onChange={(v) => update({ summary_id: v })}
+          validate={(t) => (/^[0-9a-v]{20}$/.test(t) ? null : 'A 20-character transaction id')}
+          maxLength={20}
+        />
+      ) : null}
       <SelectFilter
         label="Event type"
         allLabel="All types"

@@ -1,86 +1,35 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTable, type ExpandedState } from '@tanstack/react-table';
+import { useState } from 'react';
 import type { Event } from '../../../contract/events.ts';
-import { ErrorState } from '../../components/error-state.tsx';
-import { DataTable } from '../../components/data-table/data-table.tsx';
-import { DroppedNotice } from '../../components/data-table/dropped-notice.tsx';
-import { listFeatures, nextOrder, sortingState } from '../../components/data-table/features.ts';
-import { Pagination } from '../../components/data-table/pagination.tsx';
-import { readPageInfo } from '../../components/data-table/paging.ts';
+import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
-import { ListBody } from '../../components/data-table/list-body.tsx';
-import { useListUrlState } from '../../lib/url-state-hook.ts';
-import { eventsQuery, type EventParams } from './api/events-query.ts';
+import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
+import { useMe } from '../auth/me-context.tsx';
+import { eventsQuery } from './api/events-query.ts';
 import { EventDetail } from './event-detail.tsx';
 import { eventColumns, eventIdPrefix } from './events-columns.tsx';
-import { clearEventFilters, EventsFilters, StatusSegments } from './events-filters.tsx';
-import { eventFilterKeys, eventUrlSpec } from './events-url.ts';
+import { EventsFilters, StatusSegments } from './events-filters.tsx';
+import { eventFilterKeys, eventUrlSpec, type EventKey } from './events-url.ts';
 import { RefreshControls } from './refresh-controls.tsx';
 import styles from './events.module.css';
 
-const noRows: Event[] = [];
 const renderDetail = (event: Event) => <EventDetail event={event} />;
 const sortOptions = [{ id: 'created_at', label: 'Created' }] as const;
+const baseConfig: ServerListConfig<EventKey, Event> = {
+  spec: eventUrlSpec,
+  query: eventsQuery,
+  columns: eventColumns,
+  getRowId: (e) => e.eventId,
+  filterKeys: eventFilterKeys,
+  orderKeys: { by: null, direction: 'order_direction', fixedBy: 'created_at' },
+  expandable: true,
+};
+const autoConfig: ServerListConfig<EventKey, Event> = { ...baseConfig, refetchInterval: 15_000 };
 
 export function EventsPage() {
-  const { values, get, update, dropped, dismissDropped } = useListUrlState(eventUrlSpec);
-  const page = Number(get('page'));
-  const limit = Number(get('limit'));
-  const params: EventParams = useMemo(
-    () => ({ ...values, page: String(page), limit: String(limit), order_by: 'created_at', order_direction: get('order_direction') }),
-    [values, page, limit, get],
-  );
+  const me = useMe();
   const [auto, setAuto] = useState(false);
-  const query = useQuery({ ...eventsQuery(params), refetchInterval: auto ? 15_000 : false });
-  const queryClient = useQueryClient();
-  const rows = query.data?.rows ?? noRows;
-  const info = readPageInfo(query.data?.paging ?? null, page, limit, rows.length);
-  const showingCurrent = !query.isPlaceholderData;
-
-  useEffect(() => {
-    if (showingCurrent && info.hasNext) void queryClient.prefetchQuery(eventsQuery({ ...params, page: String(page + 1) }));
-  }, [showingCurrent, info.hasNext, params, page, queryClient]);
-
-  const sorting = useMemo(() => sortingState('created_at', get('order_direction')), [get]);
-  const [expanded, setExpanded] = useState<ExpandedState>({});
-  const table = useTable({
-    features: listFeatures,
-    columns: eventColumns,
-    data: rows,
-    getRowId: (e) => e.eventId,
-    getRowCanExpand: () => true,
-    state: { sorting, expanded },
-    onSortingChange: (updater) => {
-      const order = nextOrder(sorting, updater);
-      if (order) update({ order_direction: order.order_direction });
-    },
-    onExpandedChange: setExpanded,
-    manualSorting: true,
-    manualExpanding: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-  });
-
-  const hasFilters = eventFilterKeys.some((k) => values[k] !== undefined);
-  const body = (
-    <ListBody
-      noun="events"
-      loading={query.isPending}
-      failed={query.isError && !query.data}
-      rowCount={rows.length}
-      page={page}
-      hasFilters={hasFilters}
-      emptyTitle="No events yet"
-      emptyText="Webhook notifications appear here as the platform processes them."
-      filteredText="Try another status or a wider date range."
-      onFirstPage={() => update({ page: null })}
-      onClearFilters={() => update(clearEventFilters())}
-    >
-      <DataTable table={table} label="Events" idPrefix={eventIdPrefix} stale={query.isPlaceholderData && query.isFetching} renderDetail={renderDetail} />
-    </ListBody>
-  );
-
+  const list = useServerList(auto ? autoConfig : baseConfig);
+  const { get, update, query } = list;
   return (
     <section className={styles.page}>
       <header className={styles.header}>
@@ -96,20 +45,29 @@ export function EventsPage() {
           onRefresh={() => void query.refetch()}
         />
       </header>
-      <DroppedNotice dropped={dropped} onDismiss={dismissDropped} />
-      <StatusSegments value={get('event_status')} onChange={(v) => update({ event_status: v })} />
-      <EventsFilters
-        get={get}
-        update={update}
-        actions={
-          <SortSelect options={sortOptions} orderBy="created_at" direction={get('order_direction')} onChange={(_by, dir) => update({ order_direction: dir })} />
+      <ListView
+        list={list}
+        label="Events"
+        noun="events"
+        idPrefix={eventIdPrefix}
+        emptyTitle="No events yet"
+        emptyText="Webhook notifications appear here as the platform processes them."
+        filteredText="Try another status or a wider date range."
+        renderDetail={renderDetail}
+        filters={
+          <>
+            <StatusSegments value={get('event_status')} onChange={(v) => update({ event_status: v })} />
+            <EventsFilters
+              merchants={me.merchantId ? [] : me.merchants}
+              get={get}
+              update={update}
+              actions={
+                <SortSelect options={sortOptions} orderBy="created_at" direction={get('order_direction')} onChange={(_by, dir) => update({ order_direction: dir })} />
+              }
+            />
+          </>
         }
       />
-      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {body}
-      {rows.length > 0 || page > 1 ? (
-        <Pagination label="Events pages" info={info} onPage={(p) => update({ page: String(p) })} onPageSize={(size) => update({ limit: size })} />
-      ) : null}
     </section>
   );
 }

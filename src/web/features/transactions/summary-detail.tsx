@@ -5,8 +5,8 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash } from '../../components/data-table/column-helpers.tsx';
-import { maskCard } from '../../lib/format.ts';
-import { cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from './labels.ts';
+import { mapLink, maskCard } from '../../lib/format.ts';
+import { cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
 import styles from './summary-detail.module.css';
 
 function Fact({ term, children, copy }: { term: string; children: ReactNode; copy?: string | null }) {
@@ -19,10 +19,6 @@ function Fact({ term, children, copy }: { term: string; children: ReactNode; cop
       </dd>
     </div>
   );
-}
-
-export function mapLink(lat: number, lon: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
 }
 
 function CycleCard({ cycle, currency, index }: { cycle: Cycle; currency: string; index: number }) {

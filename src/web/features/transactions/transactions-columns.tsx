@@ -4,9 +4,11 @@ import { Badge } from '../../components/badge.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { dash, expandColumn } from '../../components/data-table/column-helpers.tsx';
+import { dash } from '../../components/data-table/column-helpers.tsx';
+import { transactionPath } from '../../lib/paths.ts';
+import { Link } from 'react-router';
 import type { ListFeatures } from '../../components/data-table/features.ts';
-import { acquirerLabels, cardBrandLabels, label, paymentMethodLabels, statusLabels, statusTones } from './labels.ts';
+import { acquirerLabels, cardBrandLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
 import styles from './transactions.module.css';
 
 const helper = createColumnHelper<ListFeatures, Summary>();
@@ -18,18 +20,21 @@ export function summaryRowId(s: Summary): string {
 }
 
 function describeSummary(s: Summary): string {
-  return `transaction ${s.id ?? s.gatewayTransactionId}`;
+  return `Open transaction ${s.id ?? s.gatewayTransactionId}`;
 }
 
 /** Column ids are the API's order_by names, so the table's sorting state maps straight onto the URL. */
 export const summaryColumns = helper.columns([
-  expandColumn(helper, summaryIdPrefix, describeSummary),
   helper.accessor((s) => s.createdAt ?? '', {
     id: 'created_at',
     header: 'Created',
     sortDescFirst: true,
     meta: { label: 'Created', card: 'sub' },
-    cell: ({ row }) => (row.original.createdAt ? <TimeText iso={row.original.createdAt} /> : dash),
+    cell: ({ row }) => (
+      <Link to={transactionPath(summaryRowId(row.original))} className={styles.rowLink} aria-label={describeSummary(row.original)}>
+        {row.original.createdAt ? <TimeText iso={row.original.createdAt} /> : dash}
+      </Link>
+    ),
   }),
   helper.accessor('amount', {
     id: 'amount',
@@ -44,6 +49,13 @@ export const summaryColumns = helper.columns([
     sortDescFirst: false,
     meta: { label: 'Status', card: 'aside' },
     cell: ({ getValue }) => <Badge tone={statusTones[getValue()] ?? 'neutral'}>{label(statusLabels, getValue())}</Badge>,
+  }),
+  helper.accessor((s) => s.merchantName ?? s.merchantId ?? '', {
+    id: 'merchant',
+    header: 'Merchant',
+    enableSorting: false,
+    meta: { label: 'Merchant' },
+    cell: ({ getValue }) => <span className={styles.merchant}>{getValue() || dash}</span>,
   }),
   helper.accessor('acquirer', {
     id: 'acquirer',

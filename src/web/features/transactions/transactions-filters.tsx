@@ -1,9 +1,10 @@
 import { cardBrands, paymentMethods, providerNames, summaryStatuses } from '../../../contract/enums.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
+import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx';
 import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
 import type { ListChanges } from '../../lib/url-state.ts';
 import { AmountFilter } from './amount-filter.tsx';
-import { acquirerLabels, cardBrandLabels, options, paymentMethodLabels, statusLabels } from './labels.ts';
+import { acquirerLabels, cardBrandLabels, options, paymentMethodLabels, statusLabels } from '../../lib/labels.ts';
 import { summaryFilterKeys, type SummaryKey } from './transactions-url.ts';
 import type { ReactNode } from 'react';
 
@@ -13,21 +14,30 @@ const methodOptions = options(paymentMethods, paymentMethodLabels);
 const brandOptions = options(cardBrands, cardBrandLabels);
 
 export interface TransactionsFiltersProps {
+  merchants: readonly { id: string; name: string }[];
   get: (key: SummaryKey) => string;
   update: (changes: ListChanges<SummaryKey>) => void;
   actions?: ReactNode;
 }
 
-export function clearAllChanges(): ListChanges<SummaryKey> {
+function clearAllChanges(): ListChanges<SummaryKey> {
   return Object.fromEntries(summaryFilterKeys.map((k) => [k, null]));
 }
 
 /** The eight summary filters; each writes its own URL parameter (and sends the view to page 1). */
-export function TransactionsFilters({ get, update, actions }: TransactionsFiltersProps) {
+export function TransactionsFilters({ merchants, get, update, actions }: TransactionsFiltersProps) {
   const active = summaryFilterKeys.filter((k) => get(k) !== '').length;
   const set = (key: SummaryKey) => (value: string | null) => update({ [key]: value });
   return (
     <FilterPanel activeCount={active} onClearAll={() => update(clearAllChanges())} actions={actions}>
+      <TextFilter
+        label="Identifier"
+        value={get('q')}
+        onChange={set('q')}
+        validate={(t) => (/^\S{1,64}$/.test(t.trim()) ? null : 'One identifier, no spaces')}
+        placeholder="RRN, NSU, auth code, id"
+      />
+      <MerchantFilter merchants={merchants} value={get('merchant_id')} onChange={set('merchant_id')} />
       <SelectFilter label="Status" allLabel="All statuses" options={statusOptions} value={get('status')} onChange={set('status')} />
       <SelectFilter label="Acquirer" allLabel="All acquirers" options={acquirerOptions} value={get('acquirer')} onChange={set('acquirer')} />
       <SelectFilter label="Payment method" allLabel="All methods" options={methodOptions} value={get('payment_method')} onChange={set('payment_method')} />

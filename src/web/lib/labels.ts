@@ -1,4 +1,4 @@
-import type { BadgeTone } from '../../components/badge.tsx';
+import type { BadgeTone } from '../components/badge.tsx';
 
 /** Display names for the contract's enum values (enums.ts). Unknown values fall back to the raw text. */
 export const acquirerLabels: Record<string, string> = {
