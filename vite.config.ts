@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { formatRouteSizes, routeSizes } from './bench/bundle-sizes.ts';
+import { i18nMessages } from './tools/i18n-messages.ts';
 
 /** After `vite build`: the gzip size of the JavaScript each route loads first (bench/bundle-sizes.ts). */
 function routeSizeReport(): Plugin {
@@ -24,7 +25,7 @@ function routeSizeReport(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), routeSizeReport()],
+  plugins: [react(), i18nMessages(), routeSizeReport()],
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: 5173,

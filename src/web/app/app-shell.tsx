@@ -3,14 +3,17 @@ import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
 import { allowedSections } from '../features/auth/access.ts';
 import { useMe } from '../features/auth/me-context.tsx';
+import { useI18n } from '../lib/i18n/i18n.tsx';
 import { clearToken } from '../lib/session.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import styles from './app-shell.module.css';
 
 export function AppShell() {
   const me = useMe();
+  const { language } = useI18n();
   const queryClient = useQueryClient();
   const sections = allowedSections(me.scopes);
   const { pathname } = useLocation();
@@ -60,7 +63,8 @@ export function AppShell() {
             </Badge>
           ) : null}
         </div>
-        <Button size="small" className={styles.signOut} onClick={signOut}>
+        <LanguageSwitch className={styles.language} />
+        <Button size="small" onClick={signOut}>
           Sign out
         </Button>
       </header>
@@ -76,7 +80,8 @@ export function AppShell() {
         </ul>
       </nav>
       <main id="main" ref={main} className={styles.main} tabIndex={-1}>
-        <RouteErrorBoundary inShell>
+        {/* A new language re-renders the page from scratch (memoised rows included); its data stays cached. */}
+        <RouteErrorBoundary inShell key={language}>
           <Suspense fallback={null}>
             <Outlet />
           </Suspense>

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nTestProvider, loadTestMessages } from '../lib/i18n/i18n-test-provider.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 function Broken({ message }: { message: string }): never {
   throw new Error(message);
 }
+
+beforeAll(() => loadTestMessages('en'));
 
 afterEach(() => {
   cleanup();
@@ -15,16 +18,18 @@ afterEach(() => {
 
 function renderAt(path: string) {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Link to="/fine">elsewhere</Link>
-      <RouteErrorBoundary inShell>
-        <Routes>
-          <Route path="/broken" element={<Broken message="the table exploded" />} />
-          <Route path="/chunk" element={<Broken message="Failed to fetch dynamically imported module: /assets/x.js" />} />
-          <Route path="/fine" element={<p>all good</p>} />
-        </Routes>
-      </RouteErrorBoundary>
-    </MemoryRouter>,
+    <I18nTestProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Link to="/fine">elsewhere</Link>
+        <RouteErrorBoundary inShell>
+          <Routes>
+            <Route path="/broken" element={<Broken message="the table exploded" />} />
+            <Route path="/chunk" element={<Broken message="Failed to fetch dynamically imported module: /assets/x.js" />} />
+            <Route path="/fine" element={<p>all good</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+      </MemoryRouter>
+    </I18nTestProvider>,
   );
 }
 

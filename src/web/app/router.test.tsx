@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nTestProvider, loadTestMessages } from '../lib/i18n/i18n-test-provider.tsx';
 import { clearToken, getToken, setToken } from '../lib/session.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -25,15 +26,19 @@ function renderAt(path: string) {
     location = useLocation();
     return null;
   }
-  // No providers: the query cache is created behind sign-in, by the signed-in layout.
+  // Only the messages: the query cache is created behind sign-in, by the signed-in layout.
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-      <Spy />
-    </MemoryRouter>,
+    <I18nTestProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Spy />
+      </MemoryRouter>
+    </I18nTestProvider>,
   );
   return { current: () => location };
 }
+
+beforeAll(() => loadTestMessages('en'));
 
 afterEach(() => {
   cleanup();

@@ -1,17 +1,16 @@
 import { minorToDecimal } from '../../contract/money.ts';
 import { timestampToNs } from '../../contract/filters.ts';
 
-let cachedLocale: string | undefined;
-// navigator.languages builds a fresh array on every read, and every amount and time cell asks: read it once,
-// again only after the browser says the preference changed.
-if (typeof window !== 'undefined') window.addEventListener('languagechange', () => (cachedLocale = undefined));
+let activeLocale = 'pt-BR';
 
-/** The operator's locale: the browser's first preference, Brazilian Portuguese when none is known. */
+/** Set by the i18n provider (lib/i18n/i18n.tsx) whenever the dashboard's language changes. */
+export function setOperatorLocale(locale: string): void {
+  activeLocale = locale;
+}
+
+/** The Intl locale of the dashboard's language (pt-BR, or the browser's English variant): see lib/i18n/languages.ts. */
 export function operatorLocale(): string {
-  if (cachedLocale !== undefined) return cachedLocale;
-  if (typeof navigator === 'undefined') return 'pt-BR';
-  cachedLocale = navigator.languages.length > 0 ? (navigator.languages[0] ?? 'pt-BR') : 'pt-BR';
-  return cachedLocale;
+  return activeLocale;
 }
 
 const amountFormats = new Map<string, Intl.NumberFormat>();

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/errors.ts';
 import { setToken } from '../../lib/session.ts';
@@ -99,6 +100,7 @@ export function SignInPage() {
             {check.state === 'pending' ? 'Checking token…' : 'Sign in'}
           </Button>
         </form>
+        <LanguageSwitch className={styles.language} />
       </div>
     </main>
   );

@@ -2,11 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Credential, CredentialInput } from '../../../contract/credentials.ts';
 import type { Me } from '../../../contract/me.ts';
 import type { Provider } from '../../../contract/providers.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-provider.tsx';
 import { CredentialForm } from './credential-form.tsx';
 
 const provider: Provider = {
@@ -44,9 +45,11 @@ function setup(submit: (input: CredentialInput, key: string) => Promise<Credenti
   const onCreated = vi.fn();
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <CredentialForm me={me} providers={[provider]} submit={submit} onCreated={onCreated} />
-    </QueryClientProvider>,
+    <I18nTestProvider>
+      <QueryClientProvider client={client}>
+        <CredentialForm me={me} providers={[provider]} submit={submit} onCreated={onCreated} />
+      </QueryClientProvider>
+    </I18nTestProvider>,
   );
   return { onCreated, user: userEvent.setup() };
 }
@@ -57,6 +60,7 @@ async function chooseProviderAndFill(user: ReturnType<typeof userEvent.setup>, m
   if (tid) await user.type(screen.getByLabelText(/Terminal ID \(TID\)/), tid);
 }
 
+beforeAll(() => loadTestMessages('en'));
 afterEach(cleanup);
 
 describe('CredentialForm', () => {

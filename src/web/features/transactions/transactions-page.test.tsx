@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Summary } from '../../../contract/summaries.ts';
+import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-provider.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
 
 function summary(i: number, overrides: Partial<Summary> = {}): Summary {
@@ -53,6 +54,7 @@ beforeEach(() => {
     return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': type, ...reply.headers } }));
   });
 });
+beforeAll(() => loadTestMessages('en'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -62,9 +64,11 @@ function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/transactions', element: <TransactionsPage /> }], { initialEntries: [path] });
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nTestProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nTestProvider>,
   );
   return router;
 }
