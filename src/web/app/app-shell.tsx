@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { IdentifierSearch } from '../components/search/identifier-search.tsx';
 import { allowedSections } from '../features/auth/access.ts';
 import { useMe } from '../features/auth/me-context.tsx';
 import { useI18n } from '../lib/i18n/i18n.tsx';
@@ -63,6 +64,7 @@ export function AppShell() {
             </Badge>
           ) : null}
         </div>
+        {me.scopes.includes('transactions:read') ? <IdentifierSearch /> : null}
         <LanguageSwitch className={styles.language} />
         <Button size="small" onClick={signOut}>
           Sign out

@@ -65,7 +65,7 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
   const update = useCallback(
     (changes: ListChanges<K>) => {
       const next = queryOf(paramsOf(preview(changes)));
-      if (hashKey(next.queryKey) !== hashKey(current.queryKey)) void queryClient.prefetchQuery(next);
+      if (hashKey(next.queryKey as readonly unknown[]) !== hashKey(current.queryKey as readonly unknown[])) void queryClient.prefetchQuery(next);
       url.update(changes);
     },
     [queryOf, paramsOf, preview, current.queryKey, queryClient, url],
