@@ -57,7 +57,7 @@ export async function buildCases(origin: string, headers: Record<string, string>
       cases.push(...pagesOf(endpoint, label, params, first.total ?? 0, withLast));
     }
   }
-  return only === undefined ? cases : cases.filter((c) => c.label.includes(only));
+  return only === undefined || only === 'lookups' ? cases : cases.filter((c) => c.label.includes(only));
 }
 
 const fmt = (s: LatencyStats) => `p50 ${round(s.p50, 2)} ms  p95 ${round(s.p95, 2)} ms  ${round(s.rps)} req/s  n=${s.count}${s.errors ? `  non-2xx ${s.errors}` : ''}`;

@@ -38,7 +38,7 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --connections N      connections of the throughput runs (default 8)
   --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
-  --only TEXT          only the cases whose label contains TEXT (e.g. "q=" for the lookups); the filter/sort matrix is skipped
+  --only TEXT          skip the filter/sort matrix: "lookups" runs every support lookup case, any other TEXT those whose label contains it (e.g. "q=")
   --out DIR            results folder (default bench/results)`;
 
 function whole(name: string, text: string | undefined, fallback: number): number {
