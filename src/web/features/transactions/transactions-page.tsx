@@ -4,40 +4,45 @@ import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { transactionPath } from '../../lib/paths.ts';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
 import { useMe } from '../auth/me-context.tsx';
+import { useMemo } from 'react';
+import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { summariesQuery } from './api/summaries-query.ts';
-import { summaryColumns, summaryIdPrefix, summaryRowId, summarySortOptions } from './transactions-columns.tsx';
+import { summaryColumns, summaryIdPrefix, summaryRowId, useSummarySortOptions } from './transactions-columns.tsx';
 import { TransactionsFilters } from './transactions-filters.tsx';
 import { summaryFilterKeys, summaryUrlSpec, type SummaryKey } from './transactions-url.ts';
 import styles from './transactions.module.css';
 
-const listConfig: ServerListConfig<SummaryKey, Summary> = {
+const listConfig = (t: Translate): ServerListConfig<SummaryKey, Summary> => ({
   spec: summaryUrlSpec,
   query: summariesQuery,
-  columns: summaryColumns,
+  columns: summaryColumns(t),
   getRowId: summaryRowId,
   filterKeys: summaryFilterKeys,
   orderKeys: { by: 'order_by', direction: 'order_direction' },
-};
+});
 const rowHref = (s: Summary) => transactionPath(summaryRowId(s));
 
 export function TransactionsPage() {
+  const t = useT();
   const me = useMe();
-  const list = useServerList(listConfig);
+  const sortOptions = useSummarySortOptions();
+  const config = useMemo(() => listConfig(t), [t]);
+  const list = useServerList(config);
   const { get, update } = list;
   return (
     <section className={styles.page}>
       <header className={styles.header}>
-        <h1>Transactions</h1>
-        <p className={styles.subtitle}>Summaries of card and Pix transactions with their cycles.</p>
+        <h1>{t('transactions.list.title')}</h1>
+        <p className={styles.subtitle}>{t('transactions.list.subtitle')}</p>
       </header>
       <ListView
         list={list}
-        label="Transactions"
-        noun="transactions"
+        label={t('transactions.list.title')}
+        noun={t('transactions.list.noun')}
         idPrefix={summaryIdPrefix}
-        emptyTitle="No transactions yet"
-        emptyText="Transactions appear here as acquirers report them."
-        filteredText="Try a wider date range or fewer filters."
+        emptyTitle={t('transactions.list.emptyTitle')}
+        emptyText={t('transactions.list.emptyText')}
+        filteredText={t('transactions.list.filteredText')}
         errorClassName={styles.error}
         rowHref={rowHref}
         filters={
@@ -47,7 +52,7 @@ export function TransactionsPage() {
             update={update}
             actions={
               <SortSelect
-                options={summarySortOptions}
+                options={sortOptions}
                 orderBy={get('order_by')}
                 direction={get('order_direction')}
                 onChange={(order_by, order_direction) => update({ order_by, order_direction })}
