@@ -14,7 +14,8 @@ test.describe('app shell', () => {
 
     await page.goto('/credentials/new');
     await expect(page.getByText('Not allowed')).toBeVisible();
-    await expect(page.getByText('This access token cannot open this page')).toContainText('credentials:write');
+    await expect(page.getByText('This access token cannot open this page')).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="not-allowed-title"]')).toContainText('credentials:write');
     await expect(page.getByRole('link', { name: 'Go to Transactions' })).toBeVisible();
   });
 

@@ -11,10 +11,15 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * target (first route under 120 KiB) holds: the entry has only react, react-dom, the declarative router, the
  * session and the sign-in page; zod, react-query and everything behind sign-in load on demand. Lower these as
  * the bundle is trimmed, never raise them without a reason.
+ * 2026-11-22, issue 8 (Portuguese and English): every route now also loads its language's messages before the first
+ * render (one lazy chunk per language; Portuguese, the longer, is counted: 4.8 KiB gzip for all texts of the shell,
+ * shared components, problems, domain labels, sign-in and events) plus the i18n provider and problem presentation
+ * (~3 KiB). Measured: /sign-in 92.9, /transactions 157.6, /events 156.7, /credentials/new 153.7; /sign-in raised
+ * to 97 for that (the others still fit). The transactions and credentials texts still to come add to the chunk.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
-  '/sign-in': 92,
+  '/sign-in': 97,
   '/transactions': 162,
   '/events': 162,
   '/credentials/new': 158,

@@ -12,16 +12,20 @@ import { clearToken } from '../lib/session.ts';
 import { RouteErrorBoundary } from './route-error.tsx';
 import styles from './app-shell.module.css';
 
+function setDocumentTitle(title: string) {
+  document.title = title;
+}
+
 export function AppShell() {
   const me = useMe();
-  const { language } = useI18n();
+  const { language, t } = useI18n();
   const queryClient = useQueryClient();
   const sections = allowedSections(me.scopes);
   const { pathname } = useLocation();
   const current = sections.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
   useEffect(() => {
-    document.title = current ? `${current.label} · Acquirer Console` : 'Acquirer Console';
-  }, [current]);
+    setDocumentTitle(current ? t('app.documentTitle', { section: t(current.labelKey) }) : t('app.name'));
+  }, [current, t]);
   // After moving to another page (not on first load, not on filter changes), focus the content so
   // keyboard and screen-reader users start at the new page instead of the old link.
   const main = useRef<HTMLElement>(null);
@@ -40,42 +44,42 @@ export function AppShell() {
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
-        Skip to content
+        {t('app.skip')}
       </a>
       <header className={styles.header}>
         <div className={styles.brand}>
           <span className={styles.logo} aria-hidden="true" />
-          Acquirer Console
+          {t('app.name')}
         </div>
         <div className={styles.org} data-testid="org-info">
           <span className={styles.orgName}>{me.organization.name}</span>
           {me.mode === 'test' ? (
-            <Badge tone="warning" title="This token works on test-mode data">
-              Test mode
+            <Badge tone="warning" title={t('app.mode.testTitle')}>
+              {t('domain.mode.test')}
             </Badge>
           ) : (
-            <Badge tone="success" title="This token works on live data">
-              Live
+            <Badge tone="success" title={t('app.mode.liveTitle')}>
+              {t('domain.mode.live')}
             </Badge>
           )}
           {merchant ? (
-            <Badge tone="info" title={`This token is limited to merchant ${me.merchantId ?? ''}`}>
-              Merchant: {merchant}
+            <Badge tone="info" title={t('app.merchantTitle', { id: me.merchantId ?? '' })}>
+              {t('app.merchant', { name: merchant })}
             </Badge>
           ) : null}
         </div>
         {me.scopes.includes('transactions:read') ? <IdentifierSearch /> : null}
-        <LanguageSwitch className={styles.language} />
+        <LanguageSwitch className={styles.language} compact />
         <Button size="small" onClick={signOut}>
-          Sign out
+          {t('app.signOut')}
         </Button>
       </header>
-      <nav className={styles.nav} aria-label="Main">
+      <nav className={styles.nav} aria-label={t('app.nav')}>
         <ul className={styles.navList}>
           {sections.map((section) => (
             <li key={section.path}>
               <NavLink to={section.path} className={({ isActive }) => [styles.navLink, isActive && styles.active].filter(Boolean).join(' ')}>
-                {section.label}
+                {t(section.labelKey)}
               </NavLink>
             </li>
           ))}

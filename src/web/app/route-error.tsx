@@ -2,24 +2,28 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Banner } from '../components/banner.tsx';
 import { Button } from '../components/button.tsx';
-import { describeError } from '../lib/errors.ts';
+import { TechnicalDetails } from '../components/technical-details.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { describeError } from '../lib/problems/describe-error.ts';
 import styles from './route-error.module.css';
 
 /** What a failed route shows: a readable message and a way out, never a blank page. */
 export function RouteError({ error, inShell = false }: { error: unknown; inShell?: boolean }) {
-  const described = describeError(error);
+  const t = useT();
+  const described = describeError(error, t);
   const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
   const content = (
     <div className={styles.wrap}>
       <Banner
         tone="error"
-        title={chunkFailed ? 'This page could not be loaded' : described.title}
-        action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+        title={chunkFailed ? t('app.error.chunkTitle') : described.title}
+        action={<Button onClick={() => window.location.reload()}>{t('app.error.reload')}</Button>}
       >
-        <p>{chunkFailed ? 'The dashboard may have been updated. Reload to get the latest version.' : described.detail}</p>
+        <p>{chunkFailed ? t('app.error.chunkDetail') : described.detail}</p>
         <p>
-          <a href="/">Go to the start page</a>
+          <a href="/">{t('app.start')}</a>
         </p>
+        <TechnicalDetails text={described.technical} />
       </Banner>
     </div>
   );

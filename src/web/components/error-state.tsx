@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { describeError } from '../lib/errors.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
+import { describeError } from '../lib/problems/describe-error.ts';
 import { Banner } from './banner.tsx';
 import { Button } from './button.tsx';
+import { TechnicalDetails } from './technical-details.tsx';
 
 export interface ErrorStateProps {
   error: unknown;
@@ -15,7 +17,8 @@ export interface ErrorStateProps {
 
 /** A failed load: the problem's title and detail (and field errors), with a Retry button. */
 export function ErrorState({ error, title, onRetry, retrying = false, className }: ErrorStateProps) {
-  const described = describeError(error);
+  const t = useT();
+  const described = describeError(error, t);
   return (
     <Banner
       tone="error"
@@ -24,7 +27,7 @@ export function ErrorState({ error, title, onRetry, retrying = false, className 
       action={
         onRetry ? (
           <Button size="small" onClick={onRetry} disabled={retrying}>
-            {retrying ? 'Retrying…' : 'Retry'}
+            {retrying ? t('components.error.retrying') : t('components.error.retry')}
           </Button>
         ) : undefined
       }
@@ -39,6 +42,7 @@ export function ErrorState({ error, title, onRetry, retrying = false, className 
           ))}
         </ul>
       ) : null}
+      <TechnicalDetails text={described.technical} />
     </Banner>
   );
 }

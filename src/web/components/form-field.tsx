@@ -1,5 +1,6 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import styles from './form-field.module.css';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 export interface FieldControlProps {
   id: string;
@@ -20,6 +21,7 @@ export interface FormFieldProps {
 
 /** Label, control, hint and error, wired for assistive tech (label for, aria-describedby, aria-invalid). */
 export function FormField({ label, hint, error, required = false, children, className }: FormFieldProps) {
+  const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -34,7 +36,7 @@ export function FormField({ label, hint, error, required = false, children, clas
             *
           </span>
         ) : (
-          <span className={styles.optional}> (optional)</span>
+          <span className={styles.optional}> {t('components.field.optional')}</span>
         )}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': required || undefined })}

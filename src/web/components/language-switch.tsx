@@ -3,13 +3,16 @@ import { useI18n } from '../lib/i18n/i18n.tsx';
 import { isLanguage, languageNames, languages } from '../lib/i18n/languages.ts';
 import styles from './language-switch.module.css';
 
-/** Picks the dashboard's language; the choice is kept on this browser (lib/i18n/languages.ts). */
-export function LanguageSwitch({ className }: { className?: string }) {
+/**
+ * Picks the dashboard's language; the choice is kept on this browser (lib/i18n/languages.ts). `compact` hides the
+ * visible label on narrow screens (the shell's header), keeping it for screen readers.
+ */
+export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { language, setLanguage, t } = useI18n();
   const [failed, setFailed] = useState(false);
   const id = useId();
   return (
-    <div className={[styles.switch, className].filter(Boolean).join(' ')}>
+    <div className={[styles.switch, compact && styles.compact, className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className={styles.label}>
         {t('components.language.label')}
       </label>

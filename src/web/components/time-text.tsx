@@ -1,4 +1,5 @@
 import { formatDateTime, formatUtc } from '../lib/format.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 export interface TimeTextProps {
   iso: string;
@@ -8,9 +9,10 @@ export interface TimeTextProps {
 
 /** Local date and time; the exact UTC value (every fractional digit) on hover and for assistive tech. */
 export function TimeText({ iso, timeZone, className }: TimeTextProps) {
+  const t = useT();
   const utc = formatUtc(iso);
   return (
-    <time dateTime={iso} title={`${utc} (UTC)`} className={['tabular', className].filter(Boolean).join(' ')}>
+    <time dateTime={iso} title={t('components.time.utc', { utc })} className={['tabular', className].filter(Boolean).join(' ')}>
       {formatDateTime(iso, timeZone)}
     </time>
   );

@@ -94,11 +94,6 @@ export function maskCard(bin: string | null | undefined, last4: string | null | 
   return `${bin ?? '••••••'} •••• ${last4 ?? '••••'}`;
 }
 
-/** OpenStreetMap at a point: where a terminal or device was. */
-export function mapLink(lat: number, lon: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
-}
-
 /** Local date and time with its zone's short name ("21/11/2026, 10:45:12 BRT") and the IANA zone it is in. */
 export function formatDateTimeWithZone(iso: string, locale = operatorLocale()): { text: string; zone: string } {
   const ms = toMillis(iso);

@@ -14,14 +14,6 @@ export interface CalendarDay {
 export const datePresets = ['today', 'yesterday', 'last7', 'last30', 'thisMonth'] as const;
 export type DatePreset = (typeof datePresets)[number];
 
-export const datePresetLabels: Record<DatePreset, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  last7: 'Last 7 days',
-  last30: 'Last 30 days',
-  thisMonth: 'This month',
-};
-
 let zone: string | undefined;
 /** The browser's time zone; read once, since every read constructs an Intl.DateTimeFormat. */
 export function operatorTimeZone(): string {

@@ -2,12 +2,18 @@ import type { ColumnHelper, RowData } from '@tanstack/react-table';
 import { ExpandButton } from './expand-button.tsx';
 import { detailId } from './data-row.tsx';
 import type { ListFeatures } from './features.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
+
+function DetailsHeader() {
+  const t = useT();
+  return <span className="visually-hidden">{t('components.table.details')}</span>;
+}
 
 /** The disclosure column: first, narrow, labelled with what the row is. */
 export function expandColumn<TData extends RowData>(helper: ColumnHelper<ListFeatures, TData>, idPrefix: string, describe: (row: TData) => string) {
   return helper.display({
     id: 'expand',
-    header: () => <span className="visually-hidden">Details</span>,
+    header: () => <DetailsHeader />,
     cell: ({ row }) => (
       <ExpandButton
         expanded={row.getIsExpanded()}

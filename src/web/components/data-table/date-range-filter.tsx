@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import {
-  datePresetLabels,
   datePresets,
   dayRange,
   dayToInput,
@@ -12,6 +11,7 @@ import {
   type DatePreset,
 } from '../../lib/url-state-dates.ts';
 import styles from './filters.module.css';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface DateRangeFilterProps {
   label: string;
@@ -36,6 +36,7 @@ function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZ
   const id = useId();
   const [now] = useState(() => Date.now());
   const [customWanted, setCustomWanted] = useState(false);
+  const t = useT();
   const preset = value ? matchPreset(value, now, timeZone) : null;
   const mode: Mode = customWanted ? 'custom' : (preset ?? (value ? 'custom' : 'any'));
 
@@ -51,13 +52,13 @@ function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZ
       <div className={styles.dateRow}>
         <div className={styles.control}>
           <select id={id} value={mode} onChange={(e) => choose(e.target.value as Mode)}>
-            <option value="any">Any time</option>
+            <option value="any">{t('components.dates.any')}</option>
             {datePresets.map((p) => (
               <option key={p} value={p}>
-                {datePresetLabels[p]}
+                {t(`components.dates.${p}`)}
               </option>
             ))}
-            <option value="custom">Custom range…</option>
+            <option value="custom">{t('components.dates.custom')}</option>
           </select>
         </div>
         {mode === 'custom' ? <CustomDays key={value} value={value} onChange={onChange} timeZone={timeZone} label={label} /> : null}
@@ -67,6 +68,7 @@ function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZ
 }
 
 function CustomDays({ value, onChange, timeZone, label }: { value: string; onChange: (v: string | null) => void; timeZone: string; label: string }) {
+  const t = useT();
   const days = value ? rangeToDays(value, timeZone) : { from: null, to: null };
   const [from, setFrom] = useState(days?.from ? dayToInput(days.from) : '');
   const [to, setTo] = useState(days?.to ? dayToInput(days.to) : '');
@@ -80,7 +82,7 @@ function CustomDays({ value, onChange, timeZone, label }: { value: string; onCha
       <span className={styles.rawRange}>
         <code>{value}</code>
         <button type="button" className={styles.link} onClick={() => onChange(null)}>
-          Clear
+          {t('components.filters.clearShort')}
         </button>
       </span>
     );
@@ -101,7 +103,7 @@ function CustomDays({ value, onChange, timeZone, label }: { value: string; onCha
     >
       <input
         type="date"
-        aria-label={`${label} from`}
+        aria-label={t('components.dates.from', { label })}
         value={from}
         max={to || undefined}
         onChange={(e) => setFrom(e.target.value)}
@@ -110,7 +112,7 @@ function CustomDays({ value, onChange, timeZone, label }: { value: string; onCha
       <span aria-hidden="true">–</span>
       <input
         type="date"
-        aria-label={`${label} to (inclusive)`}
+        aria-label={t('components.dates.to', { label })}
         value={to}
         min={from || undefined}
         onChange={(e) => setTo(e.target.value)}
@@ -118,7 +120,7 @@ function CustomDays({ value, onChange, timeZone, label }: { value: string; onCha
       />
       {reversed ? (
         <span className={styles.error} role="alert">
-          From is after To
+          {t('components.dates.reversed')}
         </span>
       ) : null}
     </span>

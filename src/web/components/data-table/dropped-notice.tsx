@@ -1,17 +1,20 @@
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
 import type { DroppedParam } from '../../lib/url-state.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { describeRule } from '../../lib/problems/describe-error.ts';
 
 /** Says which values of a shared link were ignored, and why; they are already gone from the URL. */
 export function DroppedNotice({ dropped, onDismiss }: { dropped: DroppedParam[]; onDismiss: () => void }) {
+  const t = useT();
   if (dropped.length === 0) return null;
   return (
     <Banner
       tone="notice"
-      title={dropped.length === 1 ? 'A link parameter was ignored' : 'Some link parameters were ignored'}
+      title={t('components.dropped.title', { count: dropped.length })}
       action={
         <Button size="small" variant="ghost" onClick={onDismiss}>
-          Dismiss
+          {t('components.dropped.dismiss')}
         </Button>
       }
     >
@@ -21,7 +24,7 @@ export function DroppedNotice({ dropped, onDismiss }: { dropped: DroppedParam[];
             <code>
               {d.key}={d.value}
             </code>{' '}
-            {d.reason}.
+            {describeRule(d.reason, t)}.
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import styles from './data-table.module.css';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface ExpandButtonProps {
   expanded: boolean;
@@ -11,14 +12,15 @@ export interface ExpandButtonProps {
 
 /** Disclosure for a row's detail panel; aria-controls only while the panel exists. */
 export function ExpandButton({ expanded, controls, label, onToggle }: ExpandButtonProps) {
+  const t = useT();
   return (
     <button
       type="button"
       className={styles.expand}
       aria-expanded={expanded}
       aria-controls={expanded ? controls : undefined}
-      aria-label={`${expanded ? 'Hide' : 'Show'} details of ${label}`}
-      title={expanded ? 'Hide details' : 'Show details'}
+      aria-label={t(expanded ? 'components.table.hideDetails' : 'components.table.showDetails', { label })}
+      title={t(expanded ? 'components.table.hideDetailsShort' : 'components.table.showDetailsShort')}
       onClick={onToggle}
     >
       <svg viewBox="0 0 16 16" aria-hidden="true" className={styles.chevron} data-open={expanded}>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import styles from './filters.module.css';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface Option {
   value: string;
@@ -14,8 +15,9 @@ interface FieldProps {
 
 /** The "×" that clears one filter; positioned inside its input unless `className` places it elsewhere. */
 export function ClearButton({ label, onClear, className }: { label: string; onClear: () => void; className?: string }) {
+  const t = useT();
   return (
-    <button type="button" className={[styles.clear, className].filter(Boolean).join(' ')} onClick={onClear} aria-label={`Clear ${label}`} title={`Clear ${label}`}>
+    <button type="button" className={[styles.clear, className].filter(Boolean).join(' ')} onClick={onClear} aria-label={t('components.filters.clear', { label })} title={t('components.filters.clear', { label })}>
       <svg viewBox="0 0 12 12" aria-hidden="true">
         <path d="M3 3l6 6M9 3l-6 6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
       </svg>
@@ -131,14 +133,16 @@ export interface FilterPanelProps {
 export function FilterPanel({ activeCount, onClearAll, children, actions }: FilterPanelProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
-    <section className={styles.panel} aria-label="Filters">
+    <section className={styles.panel} aria-label={t('components.filters.title')}>
       <div className={styles.panelHead}>
         <button type="button" className={styles.disclosure} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
           <svg viewBox="0 0 16 16" aria-hidden="true">
             <path d="M2 3.5h12M4.5 8h7M7 12.5h2" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
           </svg>
-          Filters{activeCount > 0 ? <span className={styles.count}>{activeCount}</span> : null}
+          {t('components.filters.title')}
+          {activeCount > 0 ? <span className={styles.count}>{activeCount}</span> : null}
         </button>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
@@ -147,7 +151,7 @@ export function FilterPanel({ activeCount, onClearAll, children, actions }: Filt
         {activeCount > 0 ? (
           <div className={styles.clearAll}>
             <button type="button" className={styles.link} onClick={onClearAll}>
-              Clear all filters
+              {t('components.filters.clearAll')}
             </button>
           </div>
         ) : null}

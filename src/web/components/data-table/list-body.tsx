@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Button } from '../button.tsx';
 import { EmptyState } from '../empty-state.tsx';
 import { TableSkeleton } from './table-skeleton.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface ListBodyProps {
-  /** plural noun of the rows, e.g. "transactions" */
-  noun: string;
+  /** announced while the first page loads, e.g. "Loading transactions" */
+  loadingLabel: string;
   /** first load: no rows to show yet */
   loading: boolean;
   /** the request failed and there is nothing to show (the page renders its error state) */
@@ -16,7 +17,8 @@ export interface ListBodyProps {
   /** empty with no filters: title and text */
   emptyTitle: string;
   emptyText: string;
-  /** empty with filters: what to try */
+  /** empty with filters: title ("No transactions match these filters") and what to try */
+  filteredTitle: string;
   filteredText: string;
   onFirstPage: () => void;
   onClearFilters: () => void;
@@ -26,20 +28,21 @@ export interface ListBodyProps {
 
 /** What a list page shows under its filters: a skeleton, an empty state (past the end, filtered, none yet) or the table. */
 export function ListBody(props: ListBodyProps) {
-  const { noun, rowCount, hasFilters } = props;
-  if (props.loading) return <TableSkeleton label={`Loading ${noun}`} />;
+  const t = useT();
+  const { rowCount, hasFilters } = props;
+  if (props.loading) return <TableSkeleton label={props.loadingLabel} />;
   if (props.failed) return null;
   if (rowCount === 0 && props.page > 1)
     return (
-      <EmptyState title="This page is past the end of the list" action={<Button onClick={props.onFirstPage}>Go to the first page</Button>}>
-        The list has fewer pages than the link asked for.
+      <EmptyState title={t('components.list.pastEndTitle')} action={<Button onClick={props.onFirstPage}>{t('components.list.firstPage')}</Button>}>
+        {t('components.list.pastEndText')}
       </EmptyState>
     );
   if (rowCount === 0)
     return (
       <EmptyState
-        title={hasFilters ? `No ${noun} match these filters` : props.emptyTitle}
-        action={hasFilters ? <Button onClick={props.onClearFilters}>Clear filters</Button> : undefined}
+        title={hasFilters ? props.filteredTitle : props.emptyTitle}
+        action={hasFilters ? <Button onClick={props.onClearFilters}>{t('components.list.clearFilters')}</Button> : undefined}
       >
         {hasFilters ? props.filteredText : props.emptyText}
       </EmptyState>

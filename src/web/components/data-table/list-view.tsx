@@ -7,12 +7,14 @@ import { DroppedNotice } from './dropped-notice.tsx';
 import { ListBody, type ListBodyProps } from './list-body.tsx';
 import { Pagination } from './pagination.tsx';
 
-type ListTexts = Pick<ListBodyProps, 'noun' | 'emptyTitle' | 'emptyText' | 'filteredText'>;
+type ListTexts = Pick<ListBodyProps, 'loadingLabel' | 'emptyTitle' | 'emptyText' | 'filteredTitle' | 'filteredText'>;
 
 export interface ListViewProps<K extends string, TRow extends RowData> extends ListTexts {
   list: ServerList<K, TRow>;
-  /** accessible name of the table; the pagination is "<label> pages" */
+  /** accessible name of the table */
   label: string;
+  /** accessible name of the pagination */
+  pagesLabel: string;
   idPrefix: string;
   /** the filters (and sort menu) above the table */
   filters: ReactNode;
@@ -31,7 +33,7 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
       {props.filters}
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} /> : null}
       <ListBody
-        noun={props.noun}
+        loadingLabel={props.loadingLabel}
         loading={query.isPending}
         failed={query.isError && !query.data}
         rowCount={rows.length}
@@ -39,6 +41,7 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
         hasFilters={list.hasFilters}
         emptyTitle={props.emptyTitle}
         emptyText={props.emptyText}
+        filteredTitle={props.filteredTitle}
         filteredText={props.filteredText}
         onFirstPage={() => list.update({ [list.pageKey]: null } as Parameters<typeof list.update>[0])}
         onClearFilters={list.clearFilters}
@@ -54,7 +57,7 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
       </ListBody>
       {rows.length > 0 || page > 1 ? (
         <Pagination
-          label={`${label} pages`}
+          label={props.pagesLabel}
           info={list.info}
           onPage={(p) => list.update({ [list.pageKey]: String(p) } as Parameters<typeof list.update>[0])}
           onPageSize={(size) => list.update({ limit: size } as Parameters<typeof list.update>[0])}

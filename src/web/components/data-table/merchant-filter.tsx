@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { SelectFilter } from './filter-controls.tsx';
 
 export interface MerchantFilterProps {
@@ -9,8 +10,9 @@ export interface MerchantFilterProps {
 
 /** Merchant of a list: a select of the token's merchants; hidden for a token limited to one (or with none listed). */
 export function MerchantFilter({ merchants, value, onChange }: MerchantFilterProps) {
+  const t = useT();
   if (merchants.length < 2 && value === '') return null;
   const known = merchants.some((m) => m.id === value) || value === '';
   const options = [...merchants.map((m) => ({ value: m.id, label: m.name })), ...(known ? [] : [{ value, label: value }])];
-  return <SelectFilter label="Merchant" allLabel="All merchants" options={options} value={value} onChange={onChange} />;
+  return <SelectFilter label={t('components.merchant.label')} allLabel={t('components.merchant.all')} options={options} value={value} onChange={onChange} />;
 }

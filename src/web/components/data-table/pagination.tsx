@@ -2,6 +2,7 @@ import { Button } from '../button.tsx';
 import { pageSizeOptions } from '../../lib/url-state.ts';
 import { describePage, type PageInfo } from './paging.ts';
 import styles from './pagination.module.css';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface PaginationProps {
   info: PageInfo;
@@ -13,15 +14,16 @@ export interface PaginationProps {
 
 /** First / previous / next (/ last when the total is known), the page indicator and the page size. */
 export function Pagination({ info, onPage, onPageSize, label }: PaginationProps) {
+  const t = useT();
   const sizeId = `${label.replace(/\W+/g, '-').toLowerCase()}-size`;
   return (
     <nav className={styles.bar} aria-label={label}>
       <p className={styles.indicator} aria-live="polite" data-testid="page-indicator">
-        {describePage(info)}
+        {describePage(info, t)}
       </p>
       <div className={styles.controls}>
         <label className={styles.size} htmlFor={sizeId}>
-          <span>Rows per page</span>
+          <span>{t('components.paging.rowsPerPage')}</span>
           <select id={sizeId} value={String(info.pageSize)} onChange={(e) => onPageSize(e.target.value)}>
             {pageSizeOptions.map((size) => (
               <option key={size} value={size}>
@@ -31,18 +33,18 @@ export function Pagination({ info, onPage, onPageSize, label }: PaginationProps)
           </select>
         </label>
         <div className={styles.buttons}>
-          <Button size="small" onClick={() => onPage(1)} disabled={!info.hasPrev} aria-label="First page">
-            «<span className={styles.wide}> First</span>
+          <Button size="small" onClick={() => onPage(1)} disabled={!info.hasPrev} aria-label={t('components.paging.firstPage')}>
+            «<span className={styles.wide}> {t('components.paging.first')}</span>
           </Button>
-          <Button size="small" onClick={() => onPage(info.page - 1)} disabled={!info.hasPrev} aria-label="Previous page">
-            ‹<span className={styles.wide}> Previous</span>
+          <Button size="small" onClick={() => onPage(info.page - 1)} disabled={!info.hasPrev} aria-label={t('components.paging.previousPage')}>
+            ‹<span className={styles.wide}> {t('components.paging.previous')}</span>
           </Button>
-          <Button size="small" onClick={() => onPage(info.page + 1)} disabled={!info.hasNext} aria-label="Next page">
-            <span className={styles.wide}>Next </span>›
+          <Button size="small" onClick={() => onPage(info.page + 1)} disabled={!info.hasNext} aria-label={t('components.paging.nextPage')}>
+            <span className={styles.wide}>{t('components.paging.next')} </span>›
           </Button>
           {info.lastPage !== null ? (
-            <Button size="small" onClick={() => onPage(info.lastPage ?? 1)} disabled={info.page >= info.lastPage} aria-label="Last page">
-              <span className={styles.wide}>Last </span>»
+            <Button size="small" onClick={() => onPage(info.lastPage ?? 1)} disabled={info.page >= info.lastPage} aria-label={t('components.paging.lastPage')}>
+              <span className={styles.wide}>{t('components.paging.last')} </span>»
             </Button>
           ) : null}
         </div>

@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describePage, pagingHeaders, readPageInfo } from './paging.ts';
+import { loadMessages, translator, type Translate } from '../../lib/i18n/i18n.tsx';
 
 const headers = (init: Record<string, string>) => pagingHeaders(new Headers(init));
+
+let en: Translate;
+let pt: Translate;
+beforeAll(async () => {
+  en = translator(await loadMessages('en'));
+  pt = translator(await loadMessages('pt-BR'));
+});
 
 describe('readPageInfo', () => {
   it('uses X-Total-Count and Link when the server sends them', () => {
@@ -12,7 +20,7 @@ describe('readPageInfo', () => {
       20,
     );
     expect(info).toMatchObject({ total: 331, lastPage: 17, hasNext: true, hasPrev: true });
-    expect(describePage(info, 'en-US')).toBe('Page 3 of 17 · 331 results');
+    expect(describePage(info, en)).toBe('Page 3 of 17 · 331 results');
   });
 
   it('trusts Link over a full page: no rel=next means the end', () => {
@@ -36,9 +44,12 @@ describe('readPageInfo', () => {
   });
 
   it('describes pages without a total by their row numbers', () => {
-    expect(describePage(readPageInfo(null, 3, 20, 12), 'en-US')).toBe('Page 3 · rows 41–52');
-    expect(describePage(readPageInfo(headers({ 'x-total-count': '1' }), 1, 20, 1), 'en-US')).toBe('Page 1 of 1 · 1 result');
-    expect(describePage(readPageInfo(headers({ 'x-total-count': '0' }), 1, 20, 0), 'en-US')).toBe('Page 1 of 1 · 0 results');
+    expect(describePage(readPageInfo(null, 3, 20, 12), en)).toBe('Page 3 · rows 41–52');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '1' }), 1, 20, 1), en)).toBe('Page 1 of 1 · 1 result');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '0' }), 1, 20, 0), en)).toBe('Page 1 of 1 · 0 results');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '1' }), 1, 20, 1), pt)).toBe('Página 1 de 1 · 1 resultado');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '0' }), 1, 20, 0), pt)).toBe('Página 1 de 1 · nenhum resultado');
+    expect(describePage(readPageInfo(headers({ 'x-total-count': '2331' }), 1, 20, 20), pt)).toBe('Página 1 de 117 · 2.331 resultados');
   });
 
   it('treats an estimated total as approximate: no last page, next from the Link header', () => {
@@ -49,8 +60,9 @@ describe('readPageInfo', () => {
     });
     const info = readPageInfo(estimated, 3, 20, 20);
     expect(info).toMatchObject({ total: 1_000_000, totalExact: false, lastPage: null, hasNext: true, hasPrev: true });
-    expect(describePage(info, 'en-US')).toBe('Page 3 · rows 41–60 of about 1,000,000');
+    expect(describePage(info, en)).toBe('Page 3 · rows 41–60 of about 1,000,000');
     const exact = readPageInfo(headers({ 'x-total-count': '331', 'x-total-count-exact': 'true' }), 3, 20, 20);
     expect(exact).toMatchObject({ totalExact: true, lastPage: 17 });
+    expect(describePage(info, pt)).toBe('Página 3 · linhas 41–60 de cerca de 1.000.000');
   });
 });

@@ -1,4 +1,5 @@
 import { parseLinkHeader, totalCountExactHeader, totalCountHeader } from '../../../contract/headers.ts';
+import type { Translate } from '../../lib/i18n/i18n.tsx';
 
 /** The paging headers of a list response, kept as plain text so they can live in the query cache. */
 export interface PagingHeaders {
@@ -46,22 +47,14 @@ export function readPageInfo(headers: PagingHeaders | null, page: number, pageSi
 
 /**
  * "Page 3 of 17 · 331 results"; "Page 3 · rows 41–60 of about 1,000,000" when the total is an estimate;
- * "Page 3 · rows 41–60" when the total is unknown.
+ * "Page 3 · rows 41–60" when the total is unknown (components.paging.* messages, numbers in the language's format).
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-export function describePage(info: PageInfo, locale?: string): string {
-  let n = numberFormats.get(locale ?? '');
-  if (!n) {
-    n = new Intl.NumberFormat(locale);
-    numberFormats.set(locale ?? '', n);
-  }
-  if (info.total !== null && info.lastPage !== null) {
-    const results = `${n.format(info.total)} ${info.total === 1 ? 'result' : 'results'}`;
-    return `Page ${n.format(info.page)} of ${n.format(info.lastPage)} · ${results}`;
-  }
-  if (info.rowsOnPage === 0) return `Page ${n.format(info.page)}`;
+export function describePage(info: PageInfo, t: Translate): string {
+  const page = info.page;
+  if (info.total !== null && info.lastPage !== null) return t('components.paging.ofTotal', { page, last: info.lastPage, total: info.total });
+  if (info.rowsOnPage === 0) return t('components.paging.page', { page });
   const first = (info.page - 1) * info.pageSize + 1;
-  const rows = `Page ${n.format(info.page)} · rows ${n.format(first)}–${n.format(first + info.rowsOnPage - 1)}`;
-  return info.total !== null && !info.totalExact ? `${rows} of about ${n.format(info.total)}` : rows;
+  const end = first + info.rowsOnPage - 1;
+  if (info.total !== null && !info.totalExact) return t('components.paging.rowsAbout', { page, first, end, total: info.total });
+  return t('components.paging.rows', { page, first, end });
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styles from './sort-select.module.css';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface SortSelectProps {
   options: readonly { id: string; label: string }[];
@@ -11,9 +12,10 @@ export interface SortSelectProps {
 /** Sorting for the card layout, where there are no column headers to click. Hidden on wide screens. */
 export function SortSelect({ options, orderBy, direction, onChange }: SortSelectProps) {
   const id = useId();
+  const t = useT();
   return (
     <div className={styles.sort}>
-      <label htmlFor={id}>Sort</label>
+      <label htmlFor={id}>{t('components.sort.label')}</label>
       <select
         id={id}
         value={`${orderBy}:${direction}`}
@@ -24,10 +26,10 @@ export function SortSelect({ options, orderBy, direction, onChange }: SortSelect
       >
         {options.flatMap((o) => [
           <option key={`${o.id}:desc`} value={`${o.id}:desc`}>
-            {o.label} ↓ descending
+            {t('components.sort.descending', { label: o.label })}
           </option>,
           <option key={`${o.id}:asc`} value={`${o.id}:asc`}>
-            {o.label} ↑ ascending
+            {t('components.sort.ascending', { label: o.label })}
           </option>,
         ])}
       </select>

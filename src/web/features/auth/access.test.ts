@@ -3,8 +3,8 @@ import { allowedSections, safeNextPath } from './access.ts';
 
 describe('allowedSections', () => {
   it('keeps only the sections every needed scope of which the token has', () => {
-    expect(allowedSections(['transactions:read', 'events:read']).map((s) => s.label)).toEqual(['Transactions', 'Events']);
-    expect(allowedSections(['providers:read']).map((s) => s.label)).toEqual([]);
+    expect(allowedSections(['transactions:read', 'events:read']).map((s) => s.labelKey)).toEqual(['auth.section.transactions', 'auth.section.events']);
+    expect(allowedSections(['providers:read']).map((s) => s.labelKey)).toEqual([]);
     expect(allowedSections(['providers:read', 'credentials:write']).map((s) => s.path)).toEqual(['/credentials/new']);
   });
 });

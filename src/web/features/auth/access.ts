@@ -2,16 +2,17 @@ import type { Scope } from '../../../contract/enums.ts';
 
 export interface AppSection {
   path: string;
-  label: string;
+  /** the section's name in the catalogue (features/auth/messages) */
+  labelKey: string;
   /** All of these scopes are needed. */
   scopes: readonly Scope[];
 }
 
 /** The dashboard's sections, in navigation order, with the scopes each one needs. */
 export const appSections: readonly AppSection[] = [
-  { path: '/transactions', label: 'Transactions', scopes: ['transactions:read'] },
-  { path: '/events', label: 'Events', scopes: ['events:read'] },
-  { path: '/credentials/new', label: 'Connect acquirer', scopes: ['providers:read', 'credentials:write'] },
+  { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
+  { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
+  { path: '/credentials/new', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
 ];
 
 export function hasScopes(granted: readonly Scope[], needed: readonly Scope[]): boolean {

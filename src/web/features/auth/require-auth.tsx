@@ -8,12 +8,14 @@ import { meQueryOptions } from './api/me.ts';
 import { MeContext } from './me-context.tsx';
 import styles from './require-auth.module.css';
 import { useToken } from './use-token.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 /** Signed-in routes: no token (or a token the server refused) goes to sign-in, then back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
+  const t = useT();
 
   if (token === null) {
     const search = new URLSearchParams();
@@ -27,14 +29,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (me.isPending) {
     return (
       <div className={styles.loading}>
-        <Skeleton lines={3} label="Loading your organization" />
+        <Skeleton lines={3} label={t('auth.loadingOrganization')} />
       </div>
     );
   }
   if (me.isError) {
     return (
       <div className={styles.loading}>
-        <ErrorState error={me.error} title="Could not load your organization" onRetry={() => void me.refetch()} retrying={me.isFetching} />
+        <ErrorState error={me.error} title={t('auth.organizationFailed')} onRetry={() => void me.refetch()} retrying={me.isFetching} />
       </div>
     );
   }

@@ -4,27 +4,30 @@ import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { describeError } from '../../lib/errors.ts';
+import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
+import { describeError } from '../../lib/problems/describe-error.ts';
 import { setToken } from '../../lib/session.ts';
 import { safeNextPath } from './access.ts';
 import { fetchMeWithToken } from './api/me.ts';
 import styles from './sign-in-page.module.css';
 import { useToken } from './use-token.ts';
 import { rememberVerifiedMe } from './verified-me.ts';
+import { TechnicalDetails } from '../../components/technical-details.tsx';
 
 /** The token check: a direct call, no query cache (that lives behind sign-in, see app/signed-in-layout.tsx). */
 type Check = { state: 'idle' } | { state: 'pending' } | { state: 'failed'; error: unknown };
 
-function signInError(error: unknown): { title: string; detail: string } {
+function signInError(error: unknown, t: Translate): { title: string; detail: string; technical: string | null } {
+  const described = describeError(error, t);
   if (isApiError(error) && error.status === 401) {
-    return { title: 'This token was not accepted', detail: 'Check that you pasted the whole token and that it has not been revoked.' };
+    return { title: t('auth.signIn.rejectedTitle'), detail: t('auth.signIn.rejectedText'), technical: null };
   }
-  const described = describeError(error);
-  return { title: `Could not sign in: ${described.title}`, detail: described.detail };
+  return { title: t('auth.signIn.failedTitle', { reason: described.title }), detail: described.detail, technical: described.technical };
 }
 
 export function SignInPage() {
   const token = useToken();
+  const t = useT();
   const [params] = useSearchParams();
   const [value, setValue] = useState('');
   const [shown, setShown] = useState(false);
@@ -49,28 +52,29 @@ export function SignInPage() {
       (error: unknown) => setCheck({ state: 'failed', error }),
     );
   };
-  const failure = check.state === 'failed' ? signInError(check.error) : null;
+  const failure = check.state === 'failed' ? signInError(check.error, t) : null;
   const errorId = `${inputId}-error`;
 
   return (
     <main className={styles.page} id="main">
       <div className={styles.card}>
-        <p className={styles.brand}>Acquirer Console</p>
-        <h1 className={styles.title}>Sign in</h1>
-        <p className={styles.lead}>Paste the access token your organization issued. It is kept in this browser tab only and forgotten when the tab closes.</p>
+        <p className={styles.brand}>{t('app.name')}</p>
+        <h1 className={styles.title}>{t('auth.signIn.title')}</h1>
+        <p className={styles.lead}>{t('auth.signIn.lead')}</p>
         {params.get('reason') === 'expired' && !failure ? (
-          <Banner tone="notice" title="Your session ended" className={styles.banner}>
-            The server no longer accepts the token. Sign in again to continue where you were.
+          <Banner tone="notice" title={t('auth.signIn.expiredTitle')} className={styles.banner}>
+            {t('auth.signIn.expiredText')}
           </Banner>
         ) : null}
         {failure ? (
           <Banner tone="error" title={failure.title} className={styles.banner}>
             {failure.detail}
+            <TechnicalDetails text={failure.technical} />
           </Banner>
         ) : null}
         <form onSubmit={onSubmit} noValidate className={styles.form}>
           <label htmlFor={inputId} className={styles.label}>
-            Access token
+            {t('auth.signIn.tokenLabel')}
           </label>
           <div className={styles.row}>
             <input
@@ -88,16 +92,16 @@ export function SignInPage() {
               onChange={(e) => setValue(e.target.value)}
             />
             <Button onClick={() => setShown((s) => !s)} aria-controls={inputId}>
-              {shown ? 'Hide' : 'Show'}
+              {shown ? t('auth.signIn.hide') : t('auth.signIn.show')}
             </Button>
           </div>
           {emptyError ? (
             <p id={errorId} className={styles.fieldError}>
-              Paste an access token to sign in.
+              {t('auth.signIn.empty')}
             </p>
           ) : null}
           <Button type="submit" variant="primary" className={styles.submit} disabled={check.state === 'pending'}>
-            {check.state === 'pending' ? 'Checking token…' : 'Sign in'}
+            {check.state === 'pending' ? t('auth.signIn.checking') : t('auth.signIn.submit')}
           </Button>
         </form>
         <LanguageSwitch className={styles.language} />

@@ -18,6 +18,7 @@ import { MerchantField } from './merchant-field.tsx';
 import { mapProblemToFields } from './problem-fields.ts';
 import { StatusField } from './status-field.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export interface CredentialFormProps {
   me: Me;
@@ -45,6 +46,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
   const provider = providers.find((p) => p.id === providerId);
   const [formError, setFormError] = useState<FormError | null>(null);
   const idempotency = useIdempotencyKey();
+  const t = useT();
 
   const mutation = useMutation({
     mutationFn: ({ input, key }: { input: CredentialInput; key: string; provider: Provider; values: CredentialFormValues }) => submit(input, key),
@@ -60,7 +62,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
       }
       const mapped = mapProblemToFields(isApiError(error) ? error.problem : null, chosen);
       mapped.fields.forEach((f, i) => setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
-      setFormError(toFormError(error, mapped));
+      setFormError(toFormError(error, mapped, t));
     },
   });
 

@@ -1,7 +1,8 @@
 import { Banner } from '../../components/banner.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { describeError } from '../../lib/errors.ts';
+import type { Translate } from '../../lib/i18n/i18n.tsx';
+import { describeError } from '../../lib/problems/describe-error.ts';
 import styles from './credential-form.module.css';
 import { existingCredentialId, type MappedProblem } from './problem-fields.ts';
 
@@ -13,8 +14,8 @@ export interface FormError {
   fieldCount: number;
 }
 
-export function toFormError(error: unknown, mapped: MappedProblem): FormError {
-  const described = describeError(error);
+export function toFormError(error: unknown, mapped: MappedProblem, t: Translate): FormError {
+  const described = describeError(error, t);
   const problem = isApiError(error) ? error.problem : null;
   const conflict = isApiError(error) && error.status === 409;
   return {

@@ -1,31 +1,35 @@
 import type { ReactNode } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { Badge } from '../../components/badge.tsx';
-import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { transactionPath } from '../../lib/paths.ts';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash } from '../../components/data-table/column-helpers.tsx';
-import { formatUtc, mapLink, maskCard } from '../../lib/format.ts';
-import { acquirerLabels, cardBrandLabels, cycleTypeLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
+import { Link } from 'react-router';
+import { MapLink } from '../../components/map-link.tsx';
+import { transactionPath } from '../../lib/paths.ts';
+import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
+import { formatUtc, maskCard } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import styles from './events.module.css';
 
 type Value = string | number | boolean | null | undefined;
 
-function show(value: Value): ReactNode {
+function Show({ value }: { value: Value }) {
+  const t = useT();
   if (value === null || value === undefined || value === '') return <span className={styles.null}>{dash}</span>;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('components.yes') : t('components.no');
   return String(value);
 }
 
 function Pair({ term, value, children, copy = false }: { term: string; value?: Value; children?: ReactNode; copy?: boolean }) {
+  const t = useT();
   return (
     <div className={styles.pair}>
       <dt>{term}</dt>
       <dd>
-        <span className={[styles.value, copy && styles.mono].filter(Boolean).join(' ')}>{children ?? show(value)}</span>
-        {copy && typeof value === 'string' && value ? <CopyButton text={value} label={`${term} ${value}`} /> : null}
+        <span className={[styles.value, copy && styles.mono].filter(Boolean).join(' ')}>{children ?? <Show value={value} />}</span>
+        {copy && typeof value === 'string' && value ? <CopyButton text={value} label={t('events.copyValue', { term, value })} /> : null}
       </dd>
     </div>
   );
@@ -42,96 +46,92 @@ function Group({ title, children, empty }: { title: string; children?: ReactNode
 
 /** The expanded event: every field, nulls as a dash, the createdAt exactly as received. */
 export function EventDetail({ event }: { event: Event }) {
+  const t = useT();
   const card = event.cardData;
-  const t = event.terminalData;
+  const terminal = event.terminalData;
   const metadata = Object.entries(event.metadata);
   return (
     <div className={styles.detail}>
-      <Group title="Event">
-        <Pair term="Event id" value={event.eventId} copy />
-        <Pair term="Created">
+      <Group title={t('events.group.event')}>
+        <Pair term={t('events.field.eventId')} value={event.eventId} copy />
+        <Pair term={t('events.field.created')}>
           <span className={styles.created}>
             <TimeText iso={event.createdAt} />
-            <code data-testid="exact-created-at" title="Exactly as received">
+            <code data-testid="exact-created-at" title={t('events.field.exact')}>
               {event.createdAt}
             </code>
             {formatUtc(event.createdAt) !== event.createdAt ? <code className={styles.null}>{formatUtc(event.createdAt)}</code> : null}
           </span>
         </Pair>
-        <Pair term="Updated">
+        <Pair term={t('events.field.updated')}>
           <TimeText iso={event.updatedAt} />
         </Pair>
-        <Pair term="Status">
-          <Badge tone={statusTones[event.eventStatus] ?? 'neutral'}>{label(statusLabels, event.eventStatus)}</Badge>
+        <Pair term={t('events.field.status')}>
+          <Badge tone={statusTones[event.eventStatus] ?? 'neutral'}>{domainLabel(t, 'status', event.eventStatus)}</Badge>
         </Pair>
-        <Pair term="Type" value={event.eventType} />
+        <Pair term={t('events.field.type')} value={domainLabel(t, 'eventType', event.eventType)} />
       </Group>
-      <Group title="Transaction">
-        <Pair term="Transaction id" value={event.id} copy>
+      <Group title={t('events.group.transaction')}>
+        <Pair term={t('events.field.transactionId')} value={event.id} copy>
           <Link to={transactionPath(event.id)} data-testid="event-transaction-link">
             {event.id}
           </Link>
         </Pair>
-        <Pair term="Type" value={label(cycleTypeLabels, event.transactionType)} />
-        <Pair term="Status" value={label(statusLabels, event.transactionStatus)} />
-        <Pair term="Amount">
+        <Pair term={t('events.field.type')} value={domainLabel(t, 'cycleType', event.transactionType)} />
+        <Pair term={t('events.field.status')} value={domainLabel(t, 'status', event.transactionStatus)} />
+        <Pair term={t('events.field.amount')}>
           <MoneyText minor={event.amount} currency={event.currency} />
         </Pair>
-        <Pair term="Method" value={label(paymentMethodLabels, event.paymentMethod)} />
-        <Pair term="Installments" value={event.installments} />
-        <Pair term="Installment interest" value={event.installmentInterest} />
-        <Pair term="Acquirer" value={label(acquirerLabels, event.acquirerName)} />
-        <Pair term="Authorization code" value={event.authorizationCode} copy />
-        <Pair term="RRN" value={event.retrievalReferenceNumber} copy />
-        <Pair term="Response code" value={event.acquirerResponseCode} />
-        <Pair term="Product AID" value={event.productAid} />
+        <Pair term={t('events.field.method')} value={domainLabel(t, 'paymentMethod', event.paymentMethod)} />
+        <Pair term={t('events.field.installments')} value={event.installments} />
+        <Pair term={t('events.field.installmentInterest')} value={event.installmentInterest} />
+        <Pair term={t('events.field.acquirer')} value={domainLabel(t, 'acquirer', event.acquirerName)} />
+        <Pair term={t('events.field.authorizationCode')} value={event.authorizationCode} copy />
+        <Pair term={t('events.field.rrn')} value={event.retrievalReferenceNumber} copy />
+        <Pair term={t('events.field.responseCode')} value={event.acquirerResponseCode} />
+        <Pair term={t('events.field.productAid')} value={event.productAid} />
       </Group>
-      <Group title="Card">
+      <Group title={t('events.group.card')}>
         {card ? (
           <>
-            <Pair term="Capture method" value={card.captureMethod} />
-            <Pair term="Brand" value={card.cardBrand ? label(cardBrandLabels, card.cardBrand) : null} />
-            <Pair term="Card" value={maskCard(card.bin, card.last4)} />
-            <Pair term="Holder" value={card.holderName} />
+            <Pair term={t('events.field.captureMethod')} value={card.captureMethod} />
+            <Pair term={t('events.field.brand')} value={card.cardBrand ? domainLabel(t, 'cardBrand', card.cardBrand) : null} />
+            <Pair term={t('events.field.card')} value={maskCard(card.bin, card.last4)} />
+            <Pair term={t('events.field.holder')} value={card.holderName} />
           </>
         ) : (
-          <Pair term="Card" value={event.paymentMethod === 'pix' ? 'Pix (no card)' : null} />
+          <Pair term={t('events.field.card')} value={event.paymentMethod === 'pix' ? t('events.field.pixNoCard') : null} />
         )}
       </Group>
-      <Group title="Merchant and terminal">
-        <Pair term="Merchant id" value={event.merchantId} copy />
-        <Pair term="Merchant tax id" value={event.merchantTaxId} />
-        <Pair term="Acquirer merchant id" value={event.acquirerMerchantIdentifier} />
-        <Pair term="Acquirer terminal id" value={event.acquirerTerminalIdentifier} />
-        <Pair term="Terminal id" value={event.terminalId} copy />
-        <Pair term="Terminal serial" value={event.terminalSerialNumber} />
-        <Pair term="Connection" value={t.navigationMethod} />
-        <Pair term="Wi-Fi SSID" value={t.networkSsid} />
-        <Pair term="SIM ICCID" value={t.simSerialNumber} />
-        <Pair term="APN" value={t.simApnData} />
-        <Pair term="IP address" value={t.ipAddress} />
-        <Pair term="Location">
-          {t.latitude !== null && t.longitude !== null ? (
-            <a href={mapLink(t.latitude, t.longitude)} target="_blank" rel="noreferrer" className="tabular">
-              {t.latitude.toFixed(5)}, {t.longitude.toFixed(5)}
-              <span className="visually-hidden"> (map, opens in a new tab)</span>
-            </a>
-          ) : null}
+      <Group title={t('events.group.merchant')}>
+        <Pair term={t('events.field.merchantId')} value={event.merchantId} copy />
+        <Pair term={t('events.field.merchantTaxId')} value={event.merchantTaxId} />
+        <Pair term={t('events.field.acquirerMerchantId')} value={event.acquirerMerchantIdentifier} />
+        <Pair term={t('events.field.acquirerTerminalId')} value={event.acquirerTerminalIdentifier} />
+        <Pair term={t('events.field.terminalId')} value={event.terminalId} copy />
+        <Pair term={t('events.field.terminalSerial')} value={event.terminalSerialNumber} />
+        <Pair term={t('events.field.connection')} value={terminal.navigationMethod} />
+        <Pair term={t('events.field.ssid')} value={terminal.networkSsid} />
+        <Pair term={t('events.field.iccid')} value={terminal.simSerialNumber} />
+        <Pair term={t('events.field.apn')} value={terminal.simApnData} />
+        <Pair term={t('events.field.ip')} value={terminal.ipAddress} />
+        <Pair term={t('events.field.location')}>
+          {terminal.latitude !== null && terminal.longitude !== null ? <MapLink lat={terminal.latitude} lon={terminal.longitude} /> : null}
         </Pair>
       </Group>
       <Group
-        title="Metadata"
+        title={t('events.group.metadata')}
         empty={
           metadata.length === 0 ? (
             <p className={styles.null} data-testid="no-metadata">
-              No metadata
+              {t('events.noMetadata')}
             </p>
           ) : undefined
         }
       >
         {metadata.map(([key, value]) => (
           <Pair key={key} term={key}>
-            {typeof value === 'string' ? value : value === null ? show(null) : <code>{String(value)}</code>}
+            {typeof value === 'string' ? value : value === null ? <Show value={null} /> : <code>{String(value)}</code>}
           </Pair>
         ))}
       </Group>

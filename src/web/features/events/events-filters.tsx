@@ -3,20 +3,20 @@ import { eventStatuses, knownEventTypes } from '../../../contract/enums.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
 import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
 import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx';
+import { domainLabel, domainOptions } from '../../lib/domain/domain-labels.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import type { ListChanges } from '../../lib/url-state.ts';
-import { label, statusLabels } from '../../lib/labels.ts';
 import { eventFilterKeys, type EventKey } from './events-url.ts';
 import styles from './events.module.css';
-
-const typeOptions = knownEventTypes.map((t) => ({ value: t, label: t }));
 
 /** All / Pending / Failed / Processed as a radio group: always visible, arrow keys move between them. */
 export function StatusSegments({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
   const name = useId();
-  const choices = [{ value: '', label: 'All' }, ...eventStatuses.map((s) => ({ value: s, label: label(statusLabels, s) }))];
+  const t = useT();
+  const choices = [{ value: '', label: t('events.all') }, ...eventStatuses.map((s) => ({ value: s, label: domainLabel(t, 'status', s) }))];
   return (
     <fieldset className={styles.segments}>
-      <legend className="visually-hidden">Event status</legend>
+      <legend className="visually-hidden">{t('events.statusLegend')}</legend>
       {choices.map((c) => (
         <label key={c.value || 'all'} className={styles.segment}>
           <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value || null)} />
@@ -28,17 +28,19 @@ export function StatusSegments({ value, onChange }: { value: string; onChange: (
 }
 
 export function EventsFilters({
-  merchants,
   get,
   update,
   actions,
+  merchants,
 }: {
   merchants: readonly { id: string; name: string }[];
   get: (key: EventKey) => string;
   update: (changes: ListChanges<EventKey>) => void;
   actions: ReactNode;
 }) {
+  const t = useT();
   const active = eventFilterKeys.filter((k) => k !== 'event_status' && get(k) !== '').length;
+  const typeOptions = domainOptions(t, 'eventType', knownEventTypes);
   return (
     <FilterPanel
       activeCount={active}
@@ -46,28 +48,28 @@ export function EventsFilters({
       actions={actions}
     >
       <TextFilter
-        label="Identifier"
+        label={t('events.filter.q')}
         value={get('q')}
         onChange={(v) => update({ q: v })}
-        validate={(t) => (/^\S{1,64}$/.test(t.trim()) ? null : 'One identifier, no spaces')}
-        placeholder="Event id, RRN, auth code"
+        validate={(text) => (/^\S{1,64}$/.test(text.trim()) ? null : t('events.filter.qInvalid'))}
+        placeholder={t('events.filter.qPlaceholder')}
       />
       <MerchantFilter merchants={merchants} value={get('merchant_id')} onChange={(v) => update({ merchant_id: v })} />
       {get('summary_id') ? (
         <TextFilter
-          label="Transaction"
+          label={t('events.filter.transaction')}
           value={get('summary_id')}
           onChange={(v) => update({ summary_id: v })}
-          validate={(t) => (/^[0-9a-v]{20}$/.test(t) ? null : 'A 20-character transaction id')}
+          validate={(text) => (/^[0-9a-v]{20}$/.test(text) ? null : t('events.filter.transactionInvalid'))}
           maxLength={20}
         />
       ) : null}
       <SelectFilter
-        label="Event type"
-        allLabel="All types"
+        label={t('events.typeFilter')}
+        allLabel={t('events.allTypes')}
         options={typeOptions.some((o) => o.value === get('event_type')) || !get('event_type') ? typeOptions : [...typeOptions, { value: get('event_type'), label: get('event_type') }]}
         value={get('event_type')} onChange={(v) => update({ event_type: v })} />
-      <DateRangeFilter label="Created" value={get('created_at')} onChange={(v) => update({ created_at: v })} />
+      <DateRangeFilter label={t('events.col.created')} value={get('created_at')} onChange={(v) => update({ created_at: v })} />
     </FilterPanel>
   );
 }

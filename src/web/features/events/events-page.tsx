@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
+import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
 import { useMe } from '../auth/me-context.tsx';
 import { eventsQuery } from './api/events-query.ts';
@@ -13,29 +14,31 @@ import { RefreshControls } from './refresh-controls.tsx';
 import styles from './events.module.css';
 
 const renderDetail = (event: Event) => <EventDetail event={event} />;
-const sortOptions = [{ id: 'created_at', label: 'Created' }] as const;
-const baseConfig: ServerListConfig<EventKey, Event> = {
+const listConfig = (t: Translate, auto: boolean): ServerListConfig<EventKey, Event> => ({
   spec: eventUrlSpec,
   query: eventsQuery,
-  columns: eventColumns,
+  columns: eventColumns(t),
   getRowId: (e) => e.eventId,
   filterKeys: eventFilterKeys,
   orderKeys: { by: null, direction: 'order_direction', fixedBy: 'created_at' },
   expandable: true,
-};
-const autoConfig: ServerListConfig<EventKey, Event> = { ...baseConfig, refetchInterval: 15_000 };
+  refetchInterval: auto ? 15_000 : false,
+});
 
 export function EventsPage() {
+  const t = useT();
   const me = useMe();
   const [auto, setAuto] = useState(false);
-  const list = useServerList(auto ? autoConfig : baseConfig);
+  const config = useMemo(() => listConfig(t, auto), [t, auto]);
+  const sortOptions = useMemo(() => [{ id: 'created_at', label: t('events.col.created') }], [t]);
+  const list = useServerList(config);
   const { get, update, query } = list;
   return (
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1>Events</h1>
-          <p className={styles.subtitle}>Webhook notifications processed by the platform.</p>
+          <h1>{t('events.title')}</h1>
+          <p className={styles.subtitle}>{t('events.subtitle')}</p>
         </div>
         <RefreshControls
           fetching={query.isFetching && !query.isPlaceholderData}
@@ -47,12 +50,14 @@ export function EventsPage() {
       </header>
       <ListView
         list={list}
-        label="Events"
-        noun="events"
+        label={t('events.tableLabel')}
+        pagesLabel={t('events.pagesLabel')}
+        loadingLabel={t('events.loading')}
         idPrefix={eventIdPrefix}
-        emptyTitle="No events yet"
-        emptyText="Webhook notifications appear here as the platform processes them."
-        filteredText="Try another status or a wider date range."
+        emptyTitle={t('events.emptyTitle')}
+        emptyText={t('events.emptyText')}
+        filteredTitle={t('events.filteredTitle')}
+        filteredText={t('events.filteredText')}
         renderDetail={renderDetail}
         filters={
           <>

@@ -1,7 +1,7 @@
 import type { Summary } from '../../../contract/summaries.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { formatUtc } from '../../lib/format.ts';
-import { acquirerLabels, label } from '../../lib/labels.ts';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import styles from './transaction-page.module.css';
 
@@ -23,7 +23,7 @@ export function AcquirerIdentifiers({ summary }: { summary: Summary }) {
     { key: 'gateway', value: summary.paymentMethod === 'pix' ? main?.gatewayTransactionId : summary.gatewayTransactionId },
     { key: 'date', value: main?.createdAt ? formatUtc(main.createdAt) : summary.createdAt ? formatUtc(summary.createdAt) : null },
   ];
-  const acquirer = label(acquirerLabels, summary.acquirer);
+  const acquirer = domainLabel(t, 'acquirer', summary.acquirer);
   return (
     <section className={styles.panel} aria-labelledby="acquirer-ids-title" data-testid="acquirer-ids">
       <h2 id="acquirer-ids-title">{t('transactions.ids.title')}</h2>

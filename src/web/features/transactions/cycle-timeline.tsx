@@ -2,7 +2,7 @@ import type { Summary } from '../../../contract/summaries.ts';
 import { Badge } from '../../components/badge.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { cycleTypeLabels, label, statusLabels, statusTones } from '../../lib/labels.ts';
+import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import styles from './transaction-page.module.css';
 
@@ -17,8 +17,8 @@ export function CycleTimeline({ summary }: { summary: Summary }) {
           <li key={cycle.id ?? i} className={styles.step} data-status={cycle.status} data-testid="cycle">
             <span className={styles.dot} aria-hidden="true" />
             <div className={styles.stepHead}>
-              <strong>{label(cycleTypeLabels, cycle.type)}</strong>
-              <Badge tone={statusTones[cycle.status] ?? 'neutral'}>{label(statusLabels, cycle.status)}</Badge>
+              <strong>{domainLabel(t, 'cycleType', cycle.type)}</strong>
+              <Badge tone={statusTones[cycle.status] ?? 'neutral'}>{domainLabel(t, 'status', cycle.status)}</Badge>
               <MoneyText amount={cycle.amount} currency={summary.currency} className={styles.stepAmount} />
             </div>
             <div className={styles.stepMeta}>

@@ -1,6 +1,6 @@
 import type { Summary } from '../../../contract/summaries.ts';
-import { mapLink } from '../../lib/format.ts';
-import { cycleTypeLabels, label } from '../../lib/labels.ts';
+import { mapLink } from '../../components/map-link.tsx';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import styles from './transaction-page.module.css';
 
@@ -21,7 +21,7 @@ export function TechnicalDetails({ summary }: { summary: Summary }) {
           const geo = c.device?.geolocation ?? null;
           return (
             <div key={c.id ?? i}>
-              <dt>{label(cycleTypeLabels, c.type)}</dt>
+              <dt>{domainLabel(t, 'cycleType', c.type)}</dt>
               <dd className={styles.techCycle}>
                 <span>{t('transactions.tech.gatewayCycle', { id: c.gatewayTransactionId })}</span>
                 <span>{t('transactions.tech.ip', { ip: c.device?.ipAddress ?? '—' })}</span>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../components/badge.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { eventsOfTransactionPath } from '../../lib/paths.ts';
-import { cycleTypeLabels, label, statusLabels, statusTones } from '../../lib/labels.ts';
+import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { transactionEventsQuery } from './api/summary-query.ts';
 import styles from './transaction-page.module.css';
@@ -24,9 +24,9 @@ export function TransactionEvents({ summaryId }: { summaryId: string }) {
           {events.map((e) => (
             <li key={e.eventId}>
               <TimeText iso={e.createdAt} />
-              <Badge tone={statusTones[e.eventStatus] ?? 'neutral'}>{label(statusLabels, e.eventStatus)}</Badge>
+              <Badge tone={statusTones[e.eventStatus] ?? 'neutral'}>{domainLabel(t, 'status', e.eventStatus)}</Badge>
               <span>
-                {e.eventType} · {label(cycleTypeLabels, e.transactionType)}
+                {e.eventType} · {domainLabel(t, 'cycleType', e.transactionType)}
               </span>
               <code className={styles.muted}>{e.eventId}</code>
             </li>

@@ -8,7 +8,7 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { formatDateTimeWithZone, formatUtc, maskCard } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { acquirerLabels, cardBrandLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
+import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { AcquirerIdentifiers } from './acquirer-ids.tsx';
 import { summaryQuery } from './api/summary-query.ts';
 import { CycleTimeline } from './cycle-timeline.tsx';
@@ -24,7 +24,7 @@ function Headline({ summary }: { summary: Summary }) {
     <header className={styles.headline}>
       <div className={styles.headTop}>
         <MoneyText amount={summary.amount} currency={summary.currency} className={styles.amount} />
-        <Badge tone={statusTones[summary.status] ?? 'neutral'}>{label(statusLabels, summary.status)}</Badge>
+        <Badge tone={statusTones[summary.status] ?? 'neutral'}>{domainLabel(t, 'status', summary.status)}</Badge>
       </div>
       <dl className={styles.headFacts}>
         <div>
@@ -33,14 +33,14 @@ function Headline({ summary }: { summary: Summary }) {
         </div>
         <div>
           <dt>{t('transactions.page.acquirer')}</dt>
-          <dd>{label(acquirerLabels, summary.acquirer)}</dd>
+          <dd>{domainLabel(t, 'acquirer', summary.acquirer)}</dd>
         </div>
         <div>
           <dt>{t('transactions.page.payment')}</dt>
           <dd>
             {summary.card
-              ? t('transactions.page.card', { brand: label(cardBrandLabels, summary.card.brand), card: maskCard(summary.card.firstDigits, summary.card.lastDigits) })
-              : label(paymentMethodLabels, summary.paymentMethod)}
+              ? t('transactions.page.card', { brand: domainLabel(t, 'cardBrand', summary.card.brand), card: maskCard(summary.card.firstDigits, summary.card.lastDigits) })
+              : domainLabel(t, 'paymentMethod', summary.paymentMethod)}
             {summary.installments > 1 ? t('transactions.page.installments', { count: summary.installments }) : null}
           </dd>
         </div>

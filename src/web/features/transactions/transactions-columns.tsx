@@ -10,7 +10,7 @@ import { dash } from '../../components/data-table/column-helpers.tsx';
 import { transactionPath } from '../../lib/paths.ts';
 import { Link } from 'react-router';
 import type { ListFeatures } from '../../components/data-table/features.ts';
-import { acquirerLabels, cardBrandLabels, label, paymentMethodLabels, statusLabels, statusTones } from '../../lib/labels.ts';
+import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import styles from './transactions.module.css';
 
 const helper = createColumnHelper<ListFeatures, Summary>();
@@ -47,7 +47,7 @@ export const summaryColumns = (t: Translate) =>
     header: t('transactions.col.status'),
     sortDescFirst: false,
     meta: { label: t('transactions.col.status'), card: 'aside' },
-    cell: ({ getValue }) => <Badge tone={statusTones[getValue()] ?? 'neutral'}>{label(statusLabels, getValue())}</Badge>,
+    cell: ({ getValue }) => <Badge tone={statusTones[getValue()] ?? 'neutral'}>{domainLabel(t, 'status', getValue())}</Badge>,
   }),
   helper.accessor((s) => s.merchantName ?? s.merchantId ?? '', {
     id: 'merchant',
@@ -61,21 +61,21 @@ export const summaryColumns = (t: Translate) =>
     header: t('transactions.col.acquirer'),
     sortDescFirst: false,
     meta: { label: t('transactions.col.acquirer') },
-    cell: ({ getValue }) => label(acquirerLabels, getValue()),
+    cell: ({ getValue }) => domainLabel(t, 'acquirer', getValue()),
   }),
   helper.accessor('paymentMethod', {
     id: 'payment_method',
     header: t('transactions.col.method'),
     sortDescFirst: false,
     meta: { label: t('transactions.col.method') },
-    cell: ({ getValue }) => label(paymentMethodLabels, getValue()),
+    cell: ({ getValue }) => domainLabel(t, 'paymentMethod', getValue()),
   }),
   helper.accessor((s) => s.card?.brand ?? '', {
     id: 'card_brand',
     header: t('transactions.col.brand'),
     sortDescFirst: false,
     meta: { label: t('transactions.col.brand') },
-    cell: ({ getValue }) => label(cardBrandLabels, getValue()),
+    cell: ({ getValue }) => domainLabel(t, 'cardBrand', getValue()),
   }),
   helper.accessor((s) => s.card?.firstDigits ?? '', {
     id: 'card_first_digits',

@@ -4,15 +4,11 @@ import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx'
 import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
 import type { ListChanges } from '../../lib/url-state.ts';
 import { AmountFilter } from './amount-filter.tsx';
-import { acquirerLabels, cardBrandLabels, options, paymentMethodLabels, statusLabels } from '../../lib/labels.ts';
+import { domainOptions } from '../../lib/domain/domain-labels.ts';
 import { summaryFilterKeys, type SummaryKey } from './transactions-url.ts';
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n/i18n.tsx';
 
-const statusOptions = options(summaryStatuses, statusLabels);
-const acquirerOptions = options(providerNames, acquirerLabels);
-const methodOptions = options(paymentMethods, paymentMethodLabels);
-const brandOptions = options(cardBrands, cardBrandLabels);
 
 export interface TransactionsFiltersProps {
   merchants: readonly { id: string; name: string }[];
@@ -28,6 +24,10 @@ function clearAllChanges(): ListChanges<SummaryKey> {
 /** The eight summary filters; each writes its own URL parameter (and sends the view to page 1). */
 export function TransactionsFilters({ merchants, get, update, actions }: TransactionsFiltersProps) {
   const t = useT();
+  const statusOptions = domainOptions(t, 'status', summaryStatuses);
+  const acquirerOptions = domainOptions(t, 'acquirer', providerNames);
+  const methodOptions = domainOptions(t, 'paymentMethod', paymentMethods);
+  const brandOptions = domainOptions(t, 'cardBrand', cardBrands);
   const active = summaryFilterKeys.filter((k) => get(k) !== '').length;
   const set = (key: SummaryKey) => (value: string | null) => update({ [key]: value });
   return (

@@ -157,13 +157,15 @@ describe('TransactionsPage', () => {
     expect(requested.some((u) => u.searchParams.get('acquirer') === 'rede')).toBe(true);
   });
 
-  it('shows the problem detail of a 400 with a Retry button', async () => {
+  it('shows the problem of a 400 in the user’s language, field by field, with a Retry button', async () => {
+    const rule = 'must be a decimal such as 150.00, or a range min..max with either side open';
     replies = () => ({
       status: 400,
-      body: { type: 'about:blank', title: 'Invalid query', status: 400, detail: 'amount: must be a decimal', errors: [{ parameter: 'amount', detail: 'must be a decimal' }] },
+      body: { type: 'about:blank', title: 'Invalid query', status: 400, detail: `amount: ${rule}`, errors: [{ parameter: 'amount', detail: rule }] },
     });
     renderAt('/transactions?amount=5');
-    expect(await screen.findByText('amount: must be a decimal')).toBeTruthy();
+    expect(await screen.findByText('Some values were not accepted')).toBeTruthy();
+    expect(screen.getByText('Amount: must be an amount such as 150.00, or a range min..max with either side open')).toBeTruthy();
     replies = () => ({ body: page(1) });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Transactions' })).toBeTruthy();

@@ -38,10 +38,12 @@ export function TransactionsPage() {
       <ListView
         list={list}
         label={t('transactions.list.title')}
-        noun={t('transactions.list.noun')}
+        pagesLabel={t('transactions.list.pages')}
+        loadingLabel={t('transactions.list.loading')}
         idPrefix={summaryIdPrefix}
         emptyTitle={t('transactions.list.emptyTitle')}
         emptyText={t('transactions.list.emptyText')}
+        filteredTitle={t('transactions.list.filteredTitle')}
         filteredText={t('transactions.list.filteredText')}
         errorClassName={styles.error}
         rowHref={rowHref}

@@ -29,7 +29,8 @@ import { intlLocale, storeLanguage, type Language } from './languages.ts';
 
 export type Messages = Record<string, (values?: Record<string, unknown>) => string>;
 export type MessageValues = Record<string, string | number | Date>;
-export type Translate = (key: string, values?: MessageValues) => string;
+/** `t(key, values)` formats a message; `t.has(key)` says whether one exists (for keys built from data). */
+export type Translate = ((key: string, values?: MessageValues) => string) & { has: (key: string) => boolean };
 
 const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
   en: () => import('virtual:i18n-messages/en'),
@@ -41,7 +42,7 @@ export async function loadMessages(language: Language): Promise<Messages> {
 }
 
 export function translator(messages: Messages): Translate {
-  return (key, values) => {
+  const t = (key: string, values?: MessageValues) => {
     const message = messages[key];
     if (!message) {
       if (import.meta.env.DEV) console.error(`i18n: no message ${key}`);
@@ -49,6 +50,7 @@ export function translator(messages: Messages): Translate {
     }
     return message(values);
   };
+  return Object.assign(t, { has: (key: string) => Object.hasOwn(messages, key) });
 }
 
 /** Makes `language` the page's: `<html lang>`, the Intl locale of lib/format.ts. */
