@@ -45,7 +45,20 @@ describe('platform routes (PGlite)', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<Doc>();
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/health', '/v1/credentials', '/v1/credentials/{id}', '/v1/events', '/v1/me', '/v1/providers', '/v1/transactions/summaries']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/health',
+      '/v1/credentials',
+      '/v1/credentials/{id}',
+      '/v1/events',
+      '/v1/events/{eventId}',
+      '/v1/me',
+      '/v1/providers',
+      '/v1/transactions/summaries',
+      '/v1/transactions/summaries/{id}',
+    ]);
+    for (const one of ['/v1/events/{eventId}', '/v1/transactions/summaries/{id}']) {
+      expect(Object.keys(doc.paths[one]?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
+    }
     for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events']) {
