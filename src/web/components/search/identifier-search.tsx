@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { SummaryList } from '../../../contract/summaries.ts';
+import { z } from 'zod';
 import { apiGet } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { transactionPath, transactionsSearchPath } from '../../lib/paths.ts';
 import styles from './identifier-search.module.css';
+
+/** Only the ids of the matches: the shell need not load the whole Summary schema on every page. */
+const Matches = z.array(z.object({ id: z.string().optional() }));
 
 type Outcome = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none'; q: string } | { kind: 'invalid' } | { kind: 'failed' };
 
@@ -28,7 +31,7 @@ export function IdentifierSearch() {
     }
     setOutcome({ kind: 'searching' });
     try {
-      const { data } = await apiGet('/v1/transactions/summaries', SummaryList, { params: { q, limit: '2' } });
+      const { data } = await apiGet('/v1/transactions/summaries', Matches, { params: { q, limit: '2' } });
       const [first] = data;
       if (data.length === 0 || !first) {
         setOutcome({ kind: 'none', q });
