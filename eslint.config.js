@@ -10,7 +10,6 @@ import i18next from 'eslint-plugin-i18next';
  * through the catalogue (src/web/lib/i18n/i18n.tsx).
  */
 const notYetTranslated = [
-  'src/web/features/transactions/**',
   'src/web/features/credentials/**',
 ];
 
