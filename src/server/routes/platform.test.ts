@@ -65,7 +65,7 @@ describe('platform routes (PGlite)', () => {
     for (const one of ['/v1/events/{eventId}', '/v1/transactions/summaries/{id}']) {
       expect(Object.keys(doc.paths[one]?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
     }
-    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'Notification', 'FailureReason']) expect(doc.components.schemas).toHaveProperty(name);
+    for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'NotificationInput', 'FailureReason']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events']) {
       const get = doc.paths[list]?.get;

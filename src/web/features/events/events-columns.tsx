@@ -73,13 +73,16 @@ export const eventColumns = (t: Translate) =>
       header: t('events.col.merchant'),
       enableSorting: false,
       meta: { label: t('events.col.merchant') },
-      cell: ({ getValue }) => <MerchantName id={getValue()} />,
+      cell: ({ getValue }) => {
+        const id = getValue();
+        return id === null ? dash : <MerchantName id={id} />;
+      },
     }),
     helper.accessor('id', {
-      id: 'transaction',
-      header: t('events.col.transaction'),
+      id: 'transaction_id',
+      header: t('events.field.transactionId'),
       enableSorting: false,
-      meta: { label: t('events.col.transaction'), mono: true },
+      meta: { label: t('events.field.transactionId'), mono: true },
       cell: ({ getValue }) => (
         <Link to={transactionPath(getValue())} className={styles.transactionLink} title={t('events.openTransaction', { id: getValue() })}>
           {getValue()}
