@@ -16,12 +16,16 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * shared components, problems, domain labels, sign-in and events) plus the i18n provider and problem presentation
  * (~3 KiB). Measured: /sign-in 92.9, /transactions 157.6, /events 156.7, /credentials/new 153.7; /sign-in raised
  * to 97 for that (the others still fit). The transactions and credentials texts still to come add to the chunk.
+ * 2026-11-22, merging issue 9 (support) over issues 8 and 12: the language chunk now also holds the transactions
+ * texts (pt-BR 6.6 KiB gzip) and /events gained the merchant filter, transaction links and the processing fields.
+ * Measured: /sign-in 95.5, /transactions 161.6, /events 163.6, /credentials/new 157.1; /events raised to 167 and
+ * /transactions to 165 for that (splitting the language chunk per feature would win it back).
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
   '/sign-in': 97,
-  '/transactions': 162,
-  '/events': 162,
+  '/transactions': 165,
+  '/events': 167,
   '/credentials/new': 158,
 };
 
