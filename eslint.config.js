@@ -4,15 +4,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 
-/**
- * Folders whose texts are not translated yet: their owners (support: transactions, onboarding: credentials) move
- * them into messages/ catalogues and then delete their line here. Everything else in src/web must render text
- * through the catalogue (src/web/lib/i18n/i18n.tsx).
- */
-const notYetTranslated = [
-  'src/web/features/transactions/**',
-];
-
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'src/server/db/migrations', 'test-results', 'playwright-report', 'e2e/artifacts', 'bench/.data'] },
   js.configs.recommended,
@@ -49,7 +40,7 @@ export default tseslint.config(
   {
     // No literal user-facing text in JSX (children, and attributes people read or hear): it goes through t().
     files: ['src/web/**/*.tsx'],
-    ignores: ['src/web/**/*.test.tsx', ...notYetTranslated],
+    ignores: ['src/web/**/*.test.tsx'],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

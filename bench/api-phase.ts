@@ -1,4 +1,19 @@
-import { caseUrl, eventFilters, eventSorts, pagesOf, samplesFrom, statsCases, summaryFilters, summarySorts, type BenchCase, type Endpoint, type Samples } from './cases.ts';
+import {
+  caseUrl,
+  eventFilters,
+  eventSorts,
+  lookupCases,
+  lookupsFrom,
+  statsCases,
+  pagesOf,
+  samplesFrom,
+  summaryFilters,
+  summarySorts,
+  type BenchCase,
+  type Endpoint,
+  type Lookups,
+  type Samples,
+} from './cases.ts';
 import { loadHttp, probe } from './http-load.ts';
 import { merchantSearches } from './merchants.ts';
 import type { ConcurrentResult } from './report-types.ts';
@@ -17,25 +32,28 @@ interface SummaryLike {
 }
 
 /** Values to filter by, taken from the newest rows, plus distinct last-4s for the dashboard's filter timing. */
-export async function sampleData(origin: string, headers: Record<string, string>): Promise<{ samples: Samples; lastDigits: string[] }> {
+export async function sampleData(origin: string, headers: Record<string, string>): Promise<{ samples: Samples; lastDigits: string[]; lookups: Lookups | null }> {
   const summaries = await probe(`${origin}/v1/transactions/summaries?limit=100`, headers);
   const events = await probe(`${origin}/v1/events?limit=1`, headers);
   if (summaries.status !== 200 || events.status !== 200) throw new Error(`sampling failed: HTTP ${summaries.status} / ${events.status}`);
   const rows = summaries.body as SummaryLike[];
   const lastDigits = [...new Set(rows.flatMap((r) => (r.card ? [r.card.lastDigits] : [])))];
-  return { samples: samplesFrom(rows, events.body as { createdAt: string }[]), lastDigits };
+  const eventRows = events.body as { createdAt: string; eventId: string; id: string }[];
+  return { samples: samplesFrom(rows, eventRows), lastDigits, lookups: lookupsFrom(summaries.body as Parameters<typeof lookupsFrom>[0], eventRows) };
 }
 
 /** The whole matrix; each view's X-Total-Count (one request, which also warms it) decides its deep and last pages. */
-export async function buildCases(origin: string, headers: Record<string, string>, samples: Samples): Promise<BenchCase[]> {
+export async function buildCases(origin: string, headers: Record<string, string>, samples: Samples, lookups: Lookups | null, only?: string): Promise<BenchCase[]> {
   const cases: BenchCase[] = [{ endpoint: 'health', label: 'GET /health (framework ceiling)', params: {}, page: 'ceiling' }];
   const views: [Endpoint, [string, Record<string, string>][]][] = [
     ['summaries', [...summaryFilters(samples), ...summarySorts()]],
     ['events', [...eventFilters(samples), ...eventSorts()]],
     ['merchants', await merchantSearches(origin, headers)],
   ];
+  if (lookups) cases.push(...lookupCases(lookups));
   for (const [endpoint, list] of views) {
     for (const [label, params] of list) {
+      if (only !== undefined) continue;
       const first = await probe(`${origin}${caseUrl({ endpoint, label, params: { ...params, limit: '1' }, page: 'page1' })}`, headers);
       if (first.status !== 200) throw new Error(`${endpoint} ${label}: HTTP ${first.status} ${JSON.stringify(first.body)}`);
       const withLast = label === 'none' || (endpoint === 'events' && label.startsWith('sort'));
@@ -43,7 +61,7 @@ export async function buildCases(origin: string, headers: Record<string, string>
     }
   }
   cases.push(...statsCases(samples));
-  return cases;
+  return only === undefined || only === 'lookups' ? cases : cases.filter((c) => c.label.includes(only));
 }
 
 const fmt = (s: LatencyStats) => `p50 ${round(s.p50, 2)} ms  p95 ${round(s.p95, 2)} ms  ${round(s.rps)} req/s  n=${s.count}${s.errors ? `  non-2xx ${s.errors}` : ''}`;

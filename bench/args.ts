@@ -25,6 +25,8 @@ export interface BenchOptions {
   seed: number;
   /** --soak: seconds of the soak run instead of the usual phases (null: no soak) */
   soakSeconds: number | null;
+  /** only the cases whose label contains this text (the list matrix is skipped): e.g. --only q= */
+  only: string | undefined;
 }
 
 export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-dir DIR] [--database-url URL]
@@ -38,6 +40,7 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --connections N      connections of the throughput runs (default 8)
   --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
+  --only TEXT          skip the filter/sort matrix: "lookups" runs every support lookup case, any other TEXT those whose label contains it (e.g. "q=")
   --out DIR            results folder (default bench/results)
   --soak               instead: a mixed read/write soak (default 60 s, 64 connections, 20000 summaries) on PGlite,
                        and on PostgreSQL too when --database-url is given; --soak-seconds S to change its length`;
@@ -68,6 +71,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       seed: { type: 'string' },
       soak: { type: 'boolean', default: false },
       'soak-seconds': { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -95,5 +99,6 @@ export function readOptions(argv: string[]): BenchOptions | null {
     outDir: path.resolve(values.out ?? path.join('bench', 'results')),
     seed: whole('seed', values.seed, 1),
     soakSeconds: soak ? whole('soak-seconds', values['soak-seconds'], 60) : null,
+    only: values.only,
   };
 }

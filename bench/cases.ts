@@ -1,7 +1,8 @@
 import { summaryOrderFields } from '../src/contract/enums.ts';
 import type { Samples } from '../src/server/db/explain-views.ts';
 
-export type Endpoint = 'summaries' | 'events' | 'stats' | 'merchants' | 'health';
+/** summary and event: the single-item routes, their id in params.id (the path, not the query) */
+export type Endpoint = 'summaries' | 'events' | 'stats' | 'merchants' | 'summary' | 'event' | 'health';
 /** page1: target p95 < 20 ms; deep and last: p95 < 100 ms; stats: p95 < 100 ms; ceiling: GET /health, the framework's own cost */
 export type PageKind = 'page1' | 'deep' | 'last' | 'stats' | 'ceiling';
 
@@ -18,10 +19,13 @@ export const pathOf: Record<Endpoint, string> = {
   events: '/v1/events',
   stats: '/v1/transactions/stats',
   merchants: '/v1/merchants',
+  summary: '/v1/transactions/summaries/',
+  event: '/v1/events/',
   health: '/health',
 };
 
 export function caseUrl(c: BenchCase): string {
+  if (c.endpoint === 'summary' || c.endpoint === 'event') return `${pathOf[c.endpoint]}${c.params.id ?? ''}`;
   const query = new URLSearchParams(c.params).toString();
   return `${pathOf[c.endpoint]}${query ? `?${query}` : ''}`;
 }
@@ -126,4 +130,71 @@ export function statsCases(s: Samples): BenchCase[] {
     ['all time, week buckets', { bucket: 'week', ...sp }],
   ];
   return rows.map(([label, params]) => ({ endpoint: 'stats', label, params, page: 'stats' }));
+}
+
+/** Identifiers of one real sale and one real event (support lookups: `q`, the single-item routes, a merchant). */
+export interface Lookups {
+  summaryId: string;
+  gatewayId: string;
+  cycleGatewayId: string;
+  rrn: string;
+  stan: string;
+  authorizationCode: string;
+  merchantId: string;
+  eventId: string;
+  eventTransactionId: string;
+}
+
+interface LookupSummary {
+  id?: string;
+  gatewayTransactionId: string;
+  merchantId?: string;
+  cycles: { gatewayTransactionId: string; retrievalReferenceNumber: string | null; systemTraceAuditNumber: string | null; authorizationCode: string | null }[];
+}
+
+/** The lookup identifiers, from the first summary with an approved card cycle and the newest event. */
+export function lookupsFrom(summaries: LookupSummary[], events: { eventId: string; id: string }[]): Lookups | null {
+  for (const s of summaries) {
+    const c = s.cycles.find((x) => x.authorizationCode && x.retrievalReferenceNumber && x.systemTraceAuditNumber);
+    const e = events[0];
+    if (!c || !s.id || !s.merchantId || !e) continue;
+    return {
+      summaryId: s.id,
+      gatewayId: s.gatewayTransactionId,
+      cycleGatewayId: c.gatewayTransactionId,
+      rrn: c.retrievalReferenceNumber ?? '',
+      stan: c.systemTraceAuditNumber ?? '',
+      authorizationCode: c.authorizationCode ?? '',
+      merchantId: s.merchantId,
+      eventId: e.eventId,
+      eventTransactionId: e.id,
+    };
+  }
+  return null;
+}
+
+/** Support lookups, each a page 1 (target p95 < 20 ms): every kind of `q`, q with filters and a sort, the single-item routes. */
+export function lookupCases(l: Lookups): BenchCase[] {
+  const page = { limit: String(pageLimit), page: '1' };
+  const list = (endpoint: Endpoint, label: string, params: Record<string, string>): BenchCase => ({ endpoint, label, params: { ...params, ...page }, page: 'page1' });
+  return [
+    list('summaries', 'q=summary id', { q: l.summaryId }),
+    list('summaries', 'q=gateway id (summary)', { q: l.gatewayId }),
+    list('summaries', 'q=gateway id (cycle)', { q: l.cycleGatewayId }),
+    list('summaries', 'q=RRN', { q: l.rrn }),
+    list('summaries', 'q=STAN', { q: l.stan }),
+    list('summaries', 'q=authorization code', { q: l.authorizationCode }),
+    list('summaries', 'q=unknown', { q: 'ZZZZ0000NOMATCH' }),
+    list('summaries', 'q=RRN + status=denied + sort amount asc', { q: l.rrn, status: 'denied', order_by: 'amount', order_direction: 'asc' }),
+    list('summaries', 'merchant_id', { merchant_id: l.merchantId }),
+    list('summaries', 'merchant_id + status=denied', { merchant_id: l.merchantId, status: 'denied' }),
+    { endpoint: 'summary', label: 'GET summary by id', params: { id: l.summaryId }, page: 'page1' },
+    list('events', 'q=eventId', { q: l.eventId }),
+    list('events', 'q=transaction id', { q: l.eventTransactionId }),
+    list('events', 'q=RRN', { q: l.rrn }),
+    list('events', 'q=authorization code', { q: l.authorizationCode }),
+    list('events', 'summary_id', { summary_id: l.eventTransactionId }),
+    list('events', 'merchant_id', { merchant_id: l.merchantId }),
+    { endpoint: 'event', label: 'GET event by eventId', params: { id: l.eventId }, page: 'page1' },
+  ];
 }

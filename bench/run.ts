@@ -44,13 +44,13 @@ async function main(): Promise<void> {
   const exports: ExportResult[] = [];
   const browser: BrowserSection = { interactions: [], error: null };
   try {
-    const { samples, lastDigits } = await sampleData(server.origin, headers);
+    const { samples, lastDigits, lookups } = await sampleData(server.origin, headers);
     if (options.browserOnly) {
       const interactions = await measureDashboard(server.origin, token, options.browserRepeats, lastDigits);
       for (const i of interactions) console.log(`dashboard ${i.name}: p50 ${i.stats.p50.toFixed(1)} ms p95 ${i.stats.p95.toFixed(1)} ms n=${i.stats.count} timeouts ${i.timeouts}`);
       return;
     }
-    const cases = await buildCases(server.origin, headers, samples);
+    const cases = await buildCases(server.origin, headers, samples, lookups, options.only);
     console.error(`bench: ${cases.length} cases, ${options.seconds} s each`);
     measured = await measureApi(server.origin, headers, cases, options.seconds, options.minRequests);
     concurrent = await measureConcurrent(server.origin, headers, cases, options.connections, options.concurrentSeconds);

@@ -8,11 +8,11 @@ import { SummaryQuery } from '../src/contract/summaries.ts';
 import { directStats } from './stats-direct.ts';
 import type { Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
-import { countEvents, findEvents } from '../src/server/queries/events-query.ts';
+import { countEvents, findEvent, findEvents } from '../src/server/queries/events-query.ts';
 import { countMerchants, findMerchants } from '../src/server/queries/merchants-query.ts';
 import type { RowScope } from '../src/server/queries/scope.ts';
 import { defaultCountCap } from '../src/server/queries/total-count.ts';
-import { countSummaries, findCycles, findSummaries } from '../src/server/queries/summaries-query.ts';
+import { countSummaries, findCycles, findSummaries, findSummary } from '../src/server/queries/summaries-query.ts';
 import type { BenchCase } from './cases.ts';
 import { summarize, type LatencyStats } from './stats.ts';
 
@@ -68,6 +68,11 @@ export async function openDirectSql(target: { dataDir: string; databaseUrl: stri
     } else if (c.endpoint === 'merchants') {
       const query = MerchantQuery.parse(c.params);
       await Promise.all([findMerchants(db, scope, query), countMerchants(db, scope, query, defaultCountCap)]);
+    } else if (c.endpoint === 'summary') {
+      const row = await findSummary(db, scope, c.params.id ?? '');
+      await findCycles(db, row ? [row.id] : []);
+    } else if (c.endpoint === 'event') {
+      await findEvent(db, scope, c.params.id ?? '');
     } else {
       const query = EventQuery.parse(c.params);
       await Promise.all([findEvents(db, scope, query), countEvents(db, scope, query)]);

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
 import { screenshot } from './support/screenshots.ts';
 import { rowsOf } from './transactions-helpers.ts';
 
 /**
- * The path sign-in -> transactions -> expand -> events -> connect in each language, chosen by the browser's
+ * The path sign-in -> transactions -> a transaction's page -> events -> connect in each language, chosen by the browser's
  * language alone (Playwright's locale sets navigator.languages), with axe on every page and screenshots
  * (e2e/artifacts/screenshots/i18n-<page>-<language>-<width>-<scheme>.png).
  */
@@ -20,8 +21,11 @@ const languages = [
     transactions: 'Transactions',
     events: 'Events',
     eventsTable: 'Events',
+    transactionsTable: 'Transactions',
     connect: 'Connect acquirer',
     showDetails: /^Show details of/,
+    openTransaction: /^Open transaction /,
+    transaction: 'Transaction',
     page: /^Page 1 of \d+ · [\d,]+ results$/,
     currency: /R\$\s?[\d,]+\.\d{2}/,
     mode: 'Test mode',
@@ -37,8 +41,11 @@ const languages = [
     transactions: 'Transações',
     events: 'Eventos',
     eventsTable: 'Eventos',
+    transactionsTable: 'Transações',
     connect: 'Conectar adquirente',
     showDetails: /^Mostrar detalhes de/,
+    openTransaction: /^Abrir a transação /,
+    transaction: 'Transação',
     page: /^Página 1 de \d+ · [\d.]+ resultados$/,
     currency: /R\$\s?[\d.]+,\d{2}/,
     mode: 'Modo de teste',
@@ -60,7 +67,7 @@ for (const l of languages) {
   test.describe(`dashboard in ${l.lang}`, () => {
     test.use({ locale: l.locale });
 
-    test(`sign-in -> transactions -> expand -> events -> connect, accessible, in ${l.lang}`, async ({ page }) => {
+    test(`sign-in -> transactions -> transaction -> events -> connect, accessible, in ${l.lang}`, async ({ page }) => {
       test.setTimeout(180_000);
       const scripts = recordScripts(page);
       await page.goto('/sign-in');
@@ -76,13 +83,16 @@ for (const l of languages) {
       await expect(page).toHaveURL(/\/transactions/);
       await expect(page.getByTestId('org-info')).toContainText(l.mode);
       await expect(page.getByTestId('page-indicator')).toHaveText(l.page);
-      const first = rowsOf(page, 'Transactions').first();
+      const first = rowsOf(page, l.transactionsTable).first();
       await expect(first).toBeVisible();
       await expect(first.locator('td[data-column="amount"]')).toHaveText(l.currency);
-      await first.getByRole('button', { name: l.showDetails }).click();
-      await expect(first.getByRole('button', { name: l.showDetails })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `i18n-transactions-${l.lang}`);
+      await first.getByRole('link', { name: l.openTransaction }).click();
+      await expect(page.getByRole('heading', { level: 1, name: l.transaction })).toBeVisible();
+      await expect(page.getByTestId('cycle').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `i18n-transaction-${l.lang}`);
 
       await nav.getByRole('link', { name: l.events }).click();
       await expect(page).toHaveTitle(new RegExp(`^${l.events} · `));
@@ -112,10 +122,7 @@ test.describe('language switch', () => {
   test.use({ locale: 'en-US' });
 
   test('switching to Portuguese translates the shell at once, sets <html lang> and is kept after a reload', async ({ page }) => {
-    await page.addInitScript((value) => {
-      if (!window.sessionStorage.getItem('acq.accessToken')) window.sessionStorage.setItem('acq.accessToken', value);
-    }, demoToken);
-    await page.goto('/events');
+    await signInWithStorage(page, '/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
     await page.getByLabel('Language').selectOption('pt-BR');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');

@@ -182,29 +182,23 @@ test.describe('transactions sorting, paging and rows', () => {
     await expect(page).not.toHaveURL(/page=/);
   });
 
-  test('a row expands to its cycles, by mouse and by keyboard', async ({ page }) => {
+  test('a row opens its transaction page with the cycles, by mouse and by keyboard', async ({ page }) => {
     await openTransactions(page);
     const row = rowsOf(page, tableName).first();
-    const button = row.getByRole('button', { name: /Show details of transaction/ });
-    await button.click();
-    const expanded = row.getByRole('button', { name: /Hide details of transaction/ });
-    await expect(expanded).toHaveAttribute('aria-expanded', 'true');
-    const panelId = await expanded.getAttribute('aria-controls');
-    const panel = page.locator(`[id="${panelId}"]`);
-    await expect(panel).toBeVisible();
-    await expect(panel.getByTestId('cycle').first()).toBeVisible();
-    await expect(panel.getByText('Gateway transaction id').first()).toBeVisible();
-    await expect(panel.getByRole('button', { name: /^Copy Summary id/ })).toBeVisible();
-    await expect(panel.getByText('RRN').first()).toBeVisible();
-    await expect(panel.getByText('STAN').first()).toBeVisible();
+    const id = await row.getAttribute('data-row-id');
+    await row.getByRole('link', { name: /^Open transaction / }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions/${id ?? ''}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Transaction' })).toBeVisible();
+    await expect(page.getByTestId('cycle').first()).toBeVisible();
+    await expect(page.getByText('RRN').first()).toBeVisible();
+    await expect(page.getByText('NSU').first()).toBeVisible();
 
-    await expanded.focus();
+    await page.goBack();
+    const link = rowsOf(page, tableName).first().getByRole('link', { name: /^Open transaction / });
+    await link.focus();
     await page.keyboard.press('Enter');
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
-    await expect(panel).toHaveCount(0);
-    await page.keyboard.press('Space');
-    await expect(row.getByRole('button', { name: /Hide details/ })).toHaveAttribute('aria-expanded', 'true');
-    await expect(panel).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/transactions/${id ?? ''}$`));
+    await expect(page.getByTestId('cycle').first()).toBeVisible();
   });
 
   test('a reload keeps the view: same URL, same rows', async ({ page }) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EventStatus, EventTransactionStatus, EventTransactionType, PaymentMethod } from './enums.ts';
 import { FailureReason } from './notifications.ts';
-import { CreatedAtFilter, listBaseQuery } from './list-query.ts';
+import { Xid } from './ids.ts';
+import { CreatedAtFilter, listBaseQuery, MerchantFilter, SearchQuery } from './list-query.ts';
 import { columnsParameter, csvQueryShape, eventColumnIds } from './export.ts';
 
 export const EventCardData = z
@@ -80,6 +81,13 @@ export const eventQueryShape = {
   event_status: EventStatus.optional(),
   event_type: z.string().regex(eventTypePattern, 'must be a dotted event type such as payment.completed').optional(),
   created_at: CreatedAtFilter.optional(),
+  merchant_id: MerchantFilter.optional(),
+  summary_id: Xid.optional().meta({
+    description: "extension: only the events of this transaction summary (the events' `id`)",
+  }),
+  q: SearchQuery.optional().meta({
+    description: "extension: one exact identifier, matched against the eventId, the event's transaction id (`id`), the RRN and the authorization code",
+  }),
 };
 export const EventQuery = z.strictObject(eventQueryShape);
 export type EventQuery = z.infer<typeof EventQuery>;

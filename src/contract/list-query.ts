@@ -44,3 +44,16 @@ export const AmountFilter = z
   .regex(amountFilterPattern, { message: 'must be a decimal such as 150.00, or a range min..max with either side open', abort: true })
   .refine((v) => parseAmountFilter(v) !== null, { message: 'must be a decimal such as 150.00, or a range min..max (min not above max)' })
   .meta({ description: 'A decimal (equal as a number) or an inclusive range min..max with either side open: 100.. or ..99.90', example: '100..250.50' });
+
+/** One identifier pasted by a person: surrounding blanks are dropped, inner ones are not allowed. */
+export const SearchQuery = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^\S+$/, 'must be one identifier, without spaces');
+
+export const MerchantFilter = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a merchant id: 1 to 64 letters, digits, "_" or "-"')
+  .meta({ description: 'extension: only this merchant\'s records' });

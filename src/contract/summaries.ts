@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CardBrand, CycleStatus, CycleType, PaymentMethod, ProviderName, SummaryOrderField, SummaryStatus } from './enums.ts';
 import { Timestamp, Xid } from './ids.ts';
-import { AmountFilter, CreatedAtFilter, listBaseQuery } from './list-query.ts';
+import { AmountFilter, CreatedAtFilter, listBaseQuery, MerchantFilter, SearchQuery } from './list-query.ts';
 import { columnsParameter, csvQueryShape, summaryColumnIds } from './export.ts';
 
 const DecimalAmount = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: 'Decimal text, never a float', example: '150.00' });
@@ -59,6 +59,18 @@ export const Summary = z
     installments: z.number().int(),
     paymentMethod: PaymentMethod,
     status: SummaryStatus,
+    merchantId: z.string().optional().meta({ description: 'extension: the merchant the sale belongs to' }),
+    merchantName: z.string().optional().meta({ description: "extension: the merchant's name" }),
+    acquirerMerchantId: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "extension: the acquirer's merchant identifier (MID) the sale went through; null when unknown" }),
+    acquirerTerminalId: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "extension: the acquirer's terminal identifier (TID) the sale went through; null when unknown" }),
   })
   .meta({ id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;
@@ -76,6 +88,13 @@ export const summaryQueryShape = {
   card_brand: CardBrand.optional(),
   card_first_digits: z.string().regex(/^\d{1,8}$/, 'must be 1 to 8 digits').optional().meta({ description: 'Prefix of the BIN' }),
   card_last_digits: z.string().regex(/^\d{4}$/, 'must be exactly 4 digits').optional(),
+  merchant_id: MerchantFilter.optional(),
+  q: SearchQuery.optional().meta({
+    description:
+      'extension: one exact identifier, matched against the summary id, the gateway transaction id of the summary and of every cycle, ' +
+      'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging.',
+    example: '123456789012',
+  }),
 };
 export const SummaryQuery = z.strictObject(summaryQueryShape);
 export type SummaryQuery = z.infer<typeof SummaryQuery>;

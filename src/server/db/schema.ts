@@ -139,6 +139,8 @@ export const transactionSummaries = pgTable(
     cardHolderName: text('card_holder_name'),
     cardExpirationMonth: smallint('card_expiration_month'),
     cardExpirationYear: smallint('card_expiration_year'),
+    acquirerMerchantId: text('acquirer_merchant_id'),
+    acquirerTerminalId: text('acquirer_terminal_id'),
   },
   (t) => [
     // amount and BIN trail the default order's index: a deep page filtered by either (a range, a short prefix)
@@ -163,6 +165,8 @@ export const transactionSummaries = pgTable(
     index('summaries_org_brand_sort_idx').on(t.organizationId, byteOrder(t.cardBrand), t.id, t.merchantId),
     index('summaries_org_first_digits_c_idx').on(t.organizationId, byteOrder(t.cardFirstDigits), t.id, t.merchantId),
     index('summaries_org_last_digits_c_idx').on(t.organizationId, byteOrder(t.cardLastDigits), t.id, t.merchantId),
+    // q: exact identifier lookups (migration 0005)
+    index('summaries_gateway_id_idx').on(t.gatewayTransactionId),
   ],
 );
 
@@ -187,7 +191,14 @@ export const cycles = pgTable(
     deviceLatitude: doublePrecision('device_latitude'),
     deviceLongitude: doublePrecision('device_longitude'),
   },
-  (t) => [index('cycles_summary_idx').on(t.summaryId, t.seq)],
+  (t) => [
+    index('cycles_summary_idx').on(t.summaryId, t.seq),
+    // q: exact identifier lookups (migration 0005)
+    index('cycles_gateway_id_idx').on(t.gatewayTransactionId),
+    index('cycles_rrn_idx').on(t.retrievalReferenceNumber),
+    index('cycles_stan_idx').on(t.systemTraceAuditNumber),
+    index('cycles_authorization_code_idx').on(t.authorizationCode),
+  ],
 );
 
 export const eventChangeSeq = pgSequence('events_change_seq');
@@ -250,6 +261,10 @@ export const events = pgTable(
     index('events_org_type_created_idx').on(t.organizationId, t.eventType, t.createdAtNs, t.eventId, t.merchantId),
     index('events_due_idx').on(t.nextAttemptAt).where(sql`event_status = 'pending' and next_attempt_at is not null`),
     index('events_org_change_idx').on(t.organizationId, t.changeSeq),
+    // summary_id and q: a transaction's events, exact identifier lookups (migration 0005)
+    index('events_org_transaction_idx').on(t.organizationId, t.id, t.createdAtNs, t.eventId),
+    index('events_org_rrn_idx').on(t.organizationId, t.retrievalReferenceNumber),
+    index('events_org_authorization_code_idx').on(t.organizationId, t.authorizationCode),
   ],
 );
 

@@ -121,6 +121,9 @@ function newSummary(row: EventRow, merchantId: string): typeof transactionSummar
     cardHolderName: card?.holderName ?? null,
     cardExpirationMonth: card?.expirationMonth ?? null,
     cardExpirationYear: card?.expirationYear ?? null,
+    // the MID/TID the notification came through (the connection matched them): the transaction page shows them
+    acquirerMerchantId: row.acquirerMerchantIdentifier,
+    acquirerTerminalId: row.acquirerTerminalIdentifier,
   };
 }
 

@@ -1,5 +1,5 @@
 import { shownFirstDigits } from '../../contract/cards.ts';
-import { and, asc, desc, eq, getTableColumns, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, or, type SQL } from 'drizzle-orm';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
@@ -19,7 +19,21 @@ export function eventWhere(scope: RowScope, query: EventQuery): SQL | undefined 
   const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
   if (created?.fromNs != null) conditions.push(gte(e.createdAtNs, created.fromNs));
   if (created?.toNs != null) conditions.push(lt(e.createdAtNs, created.toNs));
+  if (query.merchant_id) conditions.push(eq(e.merchantId, query.merchant_id));
+  if (query.summary_id) conditions.push(eq(e.id, query.summary_id));
+  if (query.q) {
+    // each arm has its own index (the primary key, or organization + column): a BitmapOr of exact probes
+    conditions.push(or(eq(e.eventId, query.q), eq(e.id, query.q), eq(e.retrievalReferenceNumber, query.q), eq(e.authorizationCode, query.q)));
+  }
   return and(...conditions);
+}
+
+/** One event by its eventId, when the caller's scope sees it. */
+export async function findEvent(db: Db, scope: RowScope, eventId: string): Promise<EventRow | undefined> {
+  const conditions = [eq(e.eventId, eventId), eq(e.organizationId, scope.organizationId)];
+  if (scope.merchantId !== null) conditions.push(eq(e.merchantId, scope.merchantId));
+  const [row] = await db.select().from(e).where(and(...conditions));
+  return row;
 }
 
 /**

@@ -4,13 +4,13 @@ import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
-import { cycles, transactionSummaries as s } from '../db/schema.ts';
+import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
 import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts';
 
-export type SummaryRow = typeof s.$inferSelect;
+export type SummaryRow = typeof s.$inferSelect & { merchantName: string | null };
 export type CycleRow = typeof cycles.$inferSelect;
 
 const timestamptz = (ns: bigint) => sql`${microsToIso(ceilMicros(ns))}::timestamptz`;
@@ -36,8 +36,28 @@ export function summaryWhere(scope: RowScope, query: SummaryFilters): SQL | unde
   const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
   if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${timestamptz(created.fromNs)}`);
   if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${timestamptz(created.toNs)}`);
+  if (query.merchant_id) conditions.push(eq(s.merchantId, query.merchant_id));
+  if (query.q) conditions.push(identifierMatch(query.q));
   return and(...conditions);
 }
+
+/**
+ * `q`: the summaries one exact identifier names. Written as `id IN (UNION ALL of one indexed lookup per
+ * identifier)` rather than an OR across the join, so each arm is an index probe and the handful of ids they
+ * yield meet the summaries by primary key (an OR with a sub-select would scan every summary).
+ */
+function identifierMatch(q: string): SQL {
+  return sql`${s.id} in (
+    select ${q}::text
+    union all select ${s.id} from ${s} where ${s.gatewayTransactionId} = ${q}
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.gatewayTransactionId} = ${q}
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.retrievalReferenceNumber} = ${q}
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.systemTraceAuditNumber} = ${q}
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.authorizationCode} = ${q}
+  )`;
+}
+
+const summaryColumns = { ...getTableColumns(s), merchantName: merchants.name };
 
 const orderColumns: Record<SummaryOrderField, { column: AnyPgColumn; text: boolean }> = {
   created_at: { column: s.createdAt, text: false },
@@ -78,10 +98,23 @@ export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery
     .offset(offsetOf(query))
     .as('page');
   return db
-    .select(getTableColumns(s))
+    .select(summaryColumns)
     .from(s)
     .innerJoin(page, eq(s.id, page.pageId))
+    .leftJoin(merchants, eq(merchants.id, s.merchantId))
     .orderBy(...order);
+}
+
+/** One summary by id, when the caller's scope sees it. */
+export async function findSummary(db: Db, scope: RowScope, id: string): Promise<SummaryRow | undefined> {
+  const conditions = [eq(s.id, id), eq(s.organizationId, scope.organizationId)];
+  if (scope.merchantId !== null) conditions.push(eq(s.merchantId, scope.merchantId));
+  const [row] = await db
+    .select(summaryColumns)
+    .from(s)
+    .leftJoin(merchants, eq(merchants.id, s.merchantId))
+    .where(and(...conditions));
+  return row;
 }
 
 /** The number of matching rows: exact up to `cap`, an estimate above it (see cappedCount). */

@@ -63,5 +63,9 @@ export function summaryViews(rows: SummaryRow[], cycleRows: CycleRow[]): Summary
     installments: row.installments,
     paymentMethod: row.paymentMethod as Summary['paymentMethod'],
     status: row.status as Summary['status'],
+    merchantId: row.merchantId,
+    merchantName: row.merchantName ?? row.merchantId,
+    acquirerMerchantId: row.acquirerMerchantId,
+    acquirerTerminalId: row.acquirerTerminalId,
   }));
 }

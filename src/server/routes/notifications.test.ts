@@ -30,6 +30,7 @@ describe.each(backends)('POST /v1/notifications on $kind', ({ kind, available })
       expect(row.processedAt).not.toBeNull();
       const [summary] = await t.database.db.select().from(transactionSummaries).where(eq(transactionSummaries.id, row.summaryId ?? ''));
       expect(summary).toMatchObject({ merchantId: org.merchantId, gatewayTransactionId: body.id, amountMinor: 12_345n, cardFirstDigits: '402400', cardLastDigits: '1234' });
+      expect(summary).toMatchObject({ acquirerMerchantId: body.acquirerMerchantIdentifier, acquirerTerminalId: body.acquirerTerminalIdentifier });
       const steps = await t.database.db.select().from(cycles).where(eq(cycles.summaryId, summary?.id ?? ''));
       expect(steps.map((c) => [c.type, c.status, c.amountMinor])).toEqual([['authorization', 'approved', 12_345n]]);
       const listed = await t.app.inject({ url: '/v1/events?limit=100', headers: { authorization: await bearerFor(t, org) } });

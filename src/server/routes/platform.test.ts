@@ -54,6 +54,7 @@ describe('platform routes (PGlite)', () => {
       '/v1/credentials/{id}/history',
       '/v1/events',
       '/v1/events/stream',
+      '/v1/events/{eventId}',
       '/v1/events/{eventId}/retry',
       '/v1/me',
       '/v1/merchants',
@@ -62,9 +63,13 @@ describe('platform routes (PGlite)', () => {
       '/v1/session',
       '/v1/transactions/stats',
       '/v1/transactions/summaries',
+      '/v1/transactions/summaries/{id}',
       '/v1/views',
       '/v1/views/{id}',
     ]);
+    for (const one of ['/v1/events/{eventId}', '/v1/transactions/summaries/{id}']) {
+      expect(Object.keys(doc.paths[one]?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));
+    }
     for (const name of ['Credential', 'NewCredentialInput', 'Summary', 'Cycle', 'CardData', 'Event', 'Provider', 'Problem', 'Me', 'NotificationInput', 'FailureReason', 'Stats', 'SavedView', 'CredentialPatchInput', 'CredentialHistoryEntry', 'Merchant', 'NewMerchantInput']) expect(doc.components.schemas).toHaveProperty(name);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
     for (const list of ['/v1/transactions/summaries', '/v1/events', '/v1/credentials', '/v1/merchants']) {

@@ -1,13 +1,16 @@
+import { z } from 'zod';
 import { defaultSummaryColumns } from '../../contract/export.ts';
-import { SummaryList, SummaryListQuery } from '../../contract/summaries.ts';
+import { Summary, SummaryList, SummaryListQuery } from '../../contract/summaries.ts';
 import { callerOf } from '../auth/authenticate.ts';
+import { ApiProblem } from '../errors.ts';
+import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { sendCsv, wantsCsv } from '../export/send-csv.ts';
 import { summaryBatches, summaryCsvColumns } from '../export/summaries-export.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
 import { setPagingHeaders } from '../lib/paging.ts';
 import { scopeOf } from '../queries/scope.ts';
-import { countSummaries, findCycles, findSummaries } from '../queries/summaries-query.ts';
+import { countSummaries, findCycles, findSummaries, findSummary } from '../queries/summaries-query.ts';
 import { summaryViews } from '../queries/summary-view.ts';
 
 export function summaryRoutes(app: ApiInstance): void {
@@ -47,6 +50,29 @@ export function summaryRoutes(app: ApiInstance): void {
       );
       setPagingHeaders(request, reply, query, total, found.length > query.limit);
       return summaryViews(rows, cycleRows);
+    },
+  );
+
+  app.get(
+    '/v1/transactions/summaries/:id',
+    {
+      config: { auth: 'transactions:read' },
+      schema: {
+        summary: 'One transaction summary with its cycles (extension)',
+        description: 'A summary the token may see: its organization, and its merchant for a merchant token. Any other id is 404, whether or not it exists elsewhere.',
+        operationId: 'getTransactionSummary',
+        tags: ['transactions'],
+        params: z.strictObject({ id: z.string().max(64).meta({ description: 'The summary id' }) }),
+        querystring: noQuery,
+        response: { 200: Summary, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const db = app.database.db;
+      const row = await findSummary(db, scopeOf(callerOf(request)), request.params.id);
+      if (!row) throw new ApiProblem({ status: 404, detail: `No transaction summary ${request.params.id} is visible to this token.` });
+      const [view] = summaryViews([row], await findCycles(db, [row.id]));
+      return view;
     },
   );
 }

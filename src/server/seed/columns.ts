@@ -27,6 +27,8 @@ export const summaryColumns: Column<SummaryRow>[] = [
   { name: 'card_holder_name', type: 'text', get: (r) => r.cardHolderName },
   { name: 'card_expiration_month', type: 'smallint', get: (r) => r.cardExpirationMonth },
   { name: 'card_expiration_year', type: 'smallint', get: (r) => r.cardExpirationYear },
+  { name: 'acquirer_merchant_id', type: 'text', get: (r) => r.acquirerMerchantId },
+  { name: 'acquirer_terminal_id', type: 'text', get: (r) => r.acquirerTerminalId },
 ];
 
 export const cycleColumns: Column<CycleRow>[] = [

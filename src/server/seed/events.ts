@@ -76,9 +76,8 @@ export function buildEvents(rng: Rng, input: EventInput): EventRow[] {
   if (roll < 0.08 || !last) return [];
   const first = eligible[0];
   const picked = roll > 0.82 && first && first !== last ? [first, last] : [last];
-  const acquirer = summary.acquirer as keyof typeof merchant.mids;
-  const mid = merchant.mids[acquirer] ?? '000000000';
-  const tid = terminal.tids[acquirer] ?? '00000000';
+  const mid = summary.acquirerMerchantId ?? '000000000';
+  const tid = summary.acquirerTerminalId ?? '00000000';
   const gpsMissing = rng.chance(0.05);
   const cardData: EventCardData | null = card
     ? {

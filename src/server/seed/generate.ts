@@ -68,6 +68,8 @@ export function generateSale(ctx: GeneratorContext, index: number): GeneratedSal
     cardHolderName: card?.holderName ?? null,
     cardExpirationMonth: card?.expirationMonth ?? null,
     cardExpirationYear: card?.expirationYear ?? null,
+    acquirerMerchantId: merchant.mids[acquirer] ?? null,
+    acquirerTerminalId: terminal.tids[acquirer] ?? null,
   };
   const authorizationCode = rng.alnumUpper(6);
   const deviceMissing = rng.chance(0.04);
@@ -91,7 +93,9 @@ export function generateSale(ctx: GeneratorContext, index: number): GeneratedSal
       responseCode: approved ? '00' : denied ? (decline?.code ?? '05') : null,
       responseMessage: approved ? approvalMessages[step.type] : denied ? (decline?.message ?? 'Transação não autorizada') : null,
       retrievalReferenceNumber: isCard && step.status !== 'pending' ? rng.digits(12) : null,
-      systemTraceAuditNumber: isCard ? rng.digits(6) : null,
+      // a terminal's 6-digit trace counter; terminals here stay under 10 000 sales, so, as in real data, the same
+      // STAN (the receipt's NSU) recurs across terminals and a search by it alone can find several sales
+      systemTraceAuditNumber: isCard ? String(Number(rng.digits(6)) % 10_000).padStart(6, '0') : null,
       gatewayTransactionId: isCard ? rng.uuid() : pixEndToEndId(rng, step.type === 'refund' ? 'D' : 'E', at),
       deviceFingerprintId: deviceMissing ? null : terminal.fingerprintId,
       deviceIpAddress: deviceMissing ? null : terminal.ipAddress,

@@ -18,6 +18,9 @@ export interface SummaryRow {
   cardHolderName: string | null;
   cardExpirationMonth: number | null;
   cardExpirationYear: number | null;
+  /** the acquirer's MID and TID the sale went through */
+  acquirerMerchantId: string | null;
+  acquirerTerminalId: string | null;
 }
 
 export interface CycleRow {

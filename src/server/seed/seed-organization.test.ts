@@ -73,7 +73,7 @@ describe('loading into PGlite', () => {
       onIndexRebuild: (name) => rebuilt.push(name),
     });
     expect(result.summaries).toBe(300);
-    expect(rebuilt).toHaveLength(21);
+    expect(rebuilt).toHaveLength(29);
     expect(rebuilt).toContain('summaries_org_acquirer_sort_idx');
     expect(await indexes()).toEqual(before);
     expect(await count(database, 'SELECT count(*) AS n FROM cycles c WHERE NOT EXISTS (SELECT 1 FROM transaction_summaries s WHERE s.id = c.summary_id)')).toBe(0);

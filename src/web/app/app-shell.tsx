@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { Badge } from '../components/badge.tsx';
 import { Button } from '../components/button.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { IdentifierSearch } from '../components/search/identifier-search.tsx';
 import { allowedSections } from '../features/auth/access.ts';
 import { signOut as endServerSession } from '../features/auth/api/session.ts';
 import { useMe } from '../features/auth/me-context.tsx';
@@ -66,6 +67,7 @@ export function AppShell() {
             </Badge>
           ) : null}
         </div>
+        {me.scopes.includes('transactions:read') ? <IdentifierSearch /> : null}
         <LanguageSwitch className={styles.language} compact />
         <Button size="small" onClick={signOut}>
           {t('app.signOut')}

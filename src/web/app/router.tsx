@@ -27,6 +27,7 @@ function guarded(scopes: readonly Scope[], load: () => Promise<ComponentType>) {
 }
 
 const TransactionsPage = guarded(['transactions:read'], async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage);
+const TransactionPage = guarded(['transactions:read'], async () => (await import('../features/transactions/transaction-page.tsx')).TransactionPage);
 const EventsPage = guarded(['events:read'], async () => (await import('../features/events/events-page.tsx')).EventsPage);
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
@@ -42,6 +43,7 @@ export function AppRoutes() {
           <Route path="/" element={<SignedInLayout />}>
             <Route index element={<FirstAllowedPage />} />
             <Route path="transactions" element={<TransactionsPage />} />
+            <Route path="transactions/:id" element={<TransactionPage />} />
             <Route path="events" element={<EventsPage />} />
             <Route path="credentials" element={<ConnectionsPage />} />
             <Route path="credentials/new" element={<CredentialsPage />} />

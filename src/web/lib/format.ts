@@ -93,3 +93,12 @@ export function maskCard(bin: string | null | undefined, last4: string | null | 
   if (!bin && !last4) return '—';
   return `${bin ?? '••••••'} •••• ${last4 ?? '••••'}`;
 }
+
+/** Local date and time with its zone's short name ("21/11/2026, 10:45:12 BRT") and the IANA zone it is in. */
+export function formatDateTimeWithZone(iso: string, locale = operatorLocale()): { text: string; zone: string } {
+  const ms = toMillis(iso);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (ms === null) return { text: iso, zone };
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' }).format(ms);
+  return { text, zone };
+}

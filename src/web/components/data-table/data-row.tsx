@@ -1,4 +1,4 @@
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, type MouseEvent, type ReactNode } from 'react';
 import { FlexRender, type Row, type RowData } from '@tanstack/react-table';
 import type { ListFeatures } from './features.ts';
 import styles from './data-table.module.css';
@@ -13,13 +13,23 @@ export interface DataRowProps<TData extends RowData> {
   open: boolean;
   columnCount: number;
   idPrefix: string;
-  renderDetail: (row: TData) => ReactNode;
+  renderDetail?: (row: TData) => ReactNode;
+  /** the whole row opens this row's page (a click anywhere but on a control; the row's own link serves the keyboard) */
+  onOpen?: (row: TData, event: MouseEvent<HTMLTableRowElement>) => void;
 }
 
-function DataRowInner<TData extends RowData>({ row, open, columnCount, idPrefix, renderDetail }: DataRowProps<TData>) {
+/** A click that is the user's own action on the row: not on a control inside it, not the end of a text selection. */
+function isRowClick(event: MouseEvent<HTMLTableRowElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('a, button, input, select, textarea, label, summary')) return false;
+  return (window.getSelection()?.toString() ?? '') === '';
+}
+
+function DataRowInner<TData extends RowData>({ row, open, columnCount, idPrefix, renderDetail, onOpen }: DataRowProps<TData>) {
+  const rowClass = [open && styles.open, onOpen && styles.clickable].filter(Boolean).join(' ') || undefined;
   return (
     <Fragment>
-      <tr className={open ? styles.open : undefined} data-row-id={row.id}>
+      <tr className={rowClass} data-row-id={row.id} onClick={onOpen ? (event) => isRowClick(event) && onOpen(row.original, event) : undefined}>
         {row.getAllCells().map((cell) => {
           const meta = cell.column.columnDef.meta;
           const value = cell.column.accessorFn ? cell.getValue() : undefined;
@@ -37,7 +47,7 @@ function DataRowInner<TData extends RowData>({ row, open, columnCount, idPrefix,
           );
         })}
       </tr>
-      {open ? (
+      {open && renderDetail ? (
         <tr id={detailId(idPrefix, row.id)} className={styles.detailRow}>
           <td colSpan={columnCount}>{renderDetail(row.original)}</td>
         </tr>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import type { Header, ReactTable, RowData } from '@tanstack/react-table';
 import type { ListFeatures } from './features.ts';
 import { DataRow } from './data-row.tsx';
@@ -11,7 +12,9 @@ export interface DataTableProps<TData extends RowData> {
   /** Accessible name of the table. */
   label: string;
   /** Detail panel of an expanded row; keep it stable (module level) so unchanged rows skip re-rendering. */
-  renderDetail: (row: TData) => ReactNode;
+  renderDetail?: (row: TData) => ReactNode;
+  /** The page a row opens: the whole row becomes clickable (its own link still serves the keyboard). */
+  rowHref?: (row: TData) => string;
   /** Newer data is on its way: dim the rows on screen rather than blanking them. */
   stale?: boolean;
   /** Prefix for the detail panels' element ids. */
@@ -25,8 +28,20 @@ function ariaSort(header: Header<ListFeatures, RowData, unknown>) {
 }
 
 /** A server-driven table: sortable headers with aria-sort, expandable rows, cards on narrow screens. */
-export function DataTable<TData extends RowData>({ table, label, renderDetail, stale = false, idPrefix }: DataTableProps<TData>) {
+export function DataTable<TData extends RowData>({ table, label, renderDetail, rowHref, stale = false, idPrefix }: DataTableProps<TData>) {
   const columnCount = table.getAllLeafColumns().length;
+  const navigate = useNavigate();
+  const onOpen = useMemo(
+    () =>
+      rowHref
+        ? (row: TData, event: MouseEvent) => {
+            const href = rowHref(row);
+            if (event.metaKey || event.ctrlKey) window.open(href, '_blank', 'noopener');
+            else void navigate(href);
+          }
+        : undefined,
+    [rowHref, navigate],
+  );
   return (
     <div className={styles.scroller}>
       <table className={[styles.table, stale && styles.stale].filter(Boolean).join(' ')} aria-label={label} aria-busy={stale || undefined}>
@@ -65,7 +80,15 @@ export function DataTable<TData extends RowData>({ table, label, renderDetail, s
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <DataRow key={row.id} row={row} open={row.getIsExpanded()} columnCount={columnCount} idPrefix={idPrefix} renderDetail={renderDetail} />
+            <DataRow
+              key={row.id}
+              row={row}
+              open={row.getIsExpanded()}
+              columnCount={columnCount}
+              idPrefix={idPrefix}
+              renderDetail={renderDetail}
+              onOpen={onOpen}
+            />
           ))}
         </tbody>
       </table>

@@ -5,7 +5,9 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { dash } from '../../components/data-table/column-helpers.tsx';
+import { Link } from 'react-router';
 import { MapLink } from '../../components/map-link.tsx';
+import { transactionPath } from '../../lib/paths.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { formatUtc, maskCard } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
@@ -70,7 +72,11 @@ export function EventDetail({ event }: { event: Event }) {
         <Pair term={t('events.field.type')} value={domainLabel(t, 'eventType', event.eventType)} />
       </Group>
       <Group title={t('events.group.transaction')}>
-        <Pair term={t('events.field.transactionId')} value={event.id} copy />
+        <Pair term={t('events.field.transactionId')} value={event.id} copy>
+          <Link to={transactionPath(event.id)} data-testid="event-transaction-link">
+            {event.id}
+          </Link>
+        </Pair>
         <Pair term={t('events.field.type')} value={domainLabel(t, 'cycleType', event.transactionType)} />
         <Pair term={t('events.field.status')} value={domainLabel(t, 'status', event.transactionStatus)} />
         <Pair term={t('events.field.amount')}>

@@ -6,7 +6,10 @@ import { TimeText } from '../../components/time-text.tsx';
 import { dash, expandColumn } from '../../components/data-table/column-helpers.tsx';
 import type { ListFeatures } from '../../components/data-table/features.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
+import { Link } from 'react-router';
 import { maskCard } from '../../lib/format.ts';
+import { transactionPath } from '../../lib/paths.ts';
+import { MerchantName } from './merchant-name.tsx';
 import type { Translate } from '../../lib/i18n/i18n.tsx';
 import styles from './events.module.css';
 
@@ -64,6 +67,27 @@ export const eventColumns = (t: Translate) =>
       enableSorting: false,
       meta: { label: t('events.col.method') },
       cell: ({ getValue }) => domainLabel(t, 'paymentMethod', getValue()),
+    }),
+    helper.accessor('merchantId', {
+      id: 'merchant',
+      header: t('events.col.merchant'),
+      enableSorting: false,
+      meta: { label: t('events.col.merchant') },
+      cell: ({ getValue }) => {
+        const id = getValue();
+        return id === null ? dash : <MerchantName id={id} />;
+      },
+    }),
+    helper.accessor('id', {
+      id: 'transaction_id',
+      header: t('events.field.transactionId'),
+      enableSorting: false,
+      meta: { label: t('events.field.transactionId'), mono: true },
+      cell: ({ getValue }) => (
+        <Link to={transactionPath(getValue())} className={styles.transactionLink} title={t('events.openTransaction', { id: getValue() })}>
+          {getValue()}
+        </Link>
+      ),
     }),
     helper.accessor((e) => e.cardData?.last4 ?? '', {
       id: 'card',

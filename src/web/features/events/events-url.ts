@@ -10,4 +10,4 @@ export const eventUrlSpec: ListUrlSpec<EventKey> = {
   pageKey: 'page',
 };
 
-export const eventFilterKeys = ['event_status', 'event_type', 'created_at'] as const satisfies readonly EventKey[];
+export const eventFilterKeys = ['event_status', 'event_type', 'created_at', 'merchant_id', 'summary_id', 'q'] as const satisfies readonly EventKey[];

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { parseAmountFilter } from '../../../contract/filters.ts';
 import { decimalPattern } from '../../../contract/money.ts';
 import styles from '../../components/data-table/filters.module.css';
@@ -25,6 +26,7 @@ export function normalizeAmount(text: string): string | null {
 }
 
 function AmountFilterInner({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
+  const t = useT();
   const id = useId();
   const isRange = value.includes('..');
   const [from = '', to = ''] = isRange ? value.split('..') : [value, ''];
@@ -36,11 +38,11 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
   const commit = (nextMode = mode) => {
     const a = normalizeAmount(min);
     const b = normalizeAmount(max);
-    if (a === null || (nextMode === 'range' && b === null)) return setError('Use an amount such as 150.00');
+    if (a === null || (nextMode === 'range' && b === null)) return setError(t('transactions.amount.invalid'));
     let next = '';
     if (nextMode === 'exact') next = a;
     else if (a !== '' || b !== '') next = `${a}..${b}`;
-    if (next !== '' && parseAmountFilter(next) === null) return setError('Min must not be above max');
+    if (next !== '' && parseAmountFilter(next) === null) return setError(t('transactions.amount.order'));
     setError(null);
     if (next !== value) onChange(next || null);
   };
@@ -48,7 +50,8 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
   return (
     <div className={[styles.field, local.amountField, value && styles.active].filter(Boolean).join(' ')}>
       <label htmlFor={`${id}-min`}>
-        Amount{mode === 'range' ? <span className="visually-hidden"> from</span> : null}
+        {t('transactions.amount.label')}
+        {mode === 'range' ? <span className="visually-hidden">{t('transactions.amount.from')}</span> : null}
       </label>
       <div
         className={local.amountRow}
@@ -63,7 +66,7 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
         }}
       >
         <select
-          aria-label="Amount match"
+          aria-label={t('transactions.amount.match')}
           className={local.amountMode}
           value={mode}
           onChange={(e) => {
@@ -74,13 +77,13 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
           }}
         >
           <option value="exact">=</option>
-          <option value="range">Range</option>
+          <option value="range">{t('transactions.amount.range')}</option>
         </select>
         <div className={styles.control}>
           <input
             id={`${id}-min`}
             inputMode="decimal"
-            placeholder={mode === 'exact' ? '150.00' : 'Min'}
+            placeholder={mode === 'exact' ? t('transactions.amount.example') : t('transactions.amount.min')}
             value={min}
             autoComplete="off"
             aria-invalid={error ? true : undefined}
@@ -92,9 +95,9 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
         {mode === 'range' ? (
           <div className={styles.control}>
             <input
-              aria-label="Amount to"
+              aria-label={t('transactions.amount.to')}
               inputMode="decimal"
-              placeholder="Max"
+              placeholder={t('transactions.amount.max')}
               value={max}
               autoComplete="off"
               aria-invalid={error ? true : undefined}
@@ -104,7 +107,7 @@ function AmountFilterInner({ value, onChange }: { value: string; onChange: (valu
           </div>
         ) : null}
         {value ? (
-          <ClearButton label="Amount" onClear={() => onChange(null)} className={local.clearInline} />
+          <ClearButton label={t('transactions.amount.label')} onClear={() => onChange(null)} className={local.clearInline} />
         ) : null}
       </div>
       {error ? (

@@ -6,10 +6,23 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Summary } from '../../../contract/summaries.ts';
 import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-provider.tsx';
+import type { Me } from '../../../contract/me.ts';
+import { MeContext } from '../auth/me-context.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
 
 // the machine running the suite may be busy: give findBy/waitFor 5 s instead of 1 s before failing
 configure({ asyncUtilTimeout: 5000 });
+const me: Me = {
+  tokenId: 't1',
+  organization: { id: 'o1', name: 'Org' },
+  scopes: ['transactions:read'],
+  merchantId: null,
+  mode: 'test',
+  merchants: [
+    { id: 'm1', name: 'Padaria Um' },
+    { id: 'm2', name: 'Padaria Dois' },
+  ],
+};
 
 function summary(i: number, overrides: Partial<Summary> = {}): Summary {
   const id = `c${String(i).padStart(19, '0')}`;
@@ -65,12 +78,20 @@ afterEach(() => {
 
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/transactions', element: <TransactionsPage /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: '/transactions', element: <TransactionsPage /> },
+      { path: '/transactions/:id', element: <p>transaction page</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <I18nTestProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <MeContext value={me}>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MeContext>
     </I18nTestProvider>,
   );
   return router;
@@ -96,19 +117,24 @@ describe('TransactionsPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?order_direction=asc&order_by=amount'));
   });
 
-  it('expands a row to its cycles with aria-expanded and aria-controls', async () => {
+  it('links each row to its transaction page, and a click anywhere on the row opens it', async () => {
     replies = () => ({ body: page(3) });
-    renderAt('/transactions');
-    const [first] = await screen.findAllByRole('button', { name: /Show details of transaction/ });
-    await userEvent.click(first as HTMLElement);
-    const open = screen.getByRole('button', { name: /Hide details of transaction/ });
-    expect(open.getAttribute('aria-expanded')).toBe('true');
-    const panel = document.getElementById(open.getAttribute('aria-controls') ?? '');
-    expect(panel).not.toBeNull();
-    expect(within(panel as HTMLElement).getByText('A1B2C3')).toBeTruthy();
-    expect(within(panel as HTMLElement).getByRole('link', { name: /-23\.50000, -46\.60000/ }).getAttribute('href')).toBe(
-      'https://www.openstreetmap.org/?mlat=-23.5&mlon=-46.6#map=15/-23.5/-46.6',
-    );
+    const router = renderAt('/transactions');
+    const links = await screen.findAllByRole('link', { name: /Open transaction/ });
+    expect(links[1]?.getAttribute('href')).toBe(`/transactions/${summary(21).id ?? ''}`);
+    const row = document.querySelector(`tr[data-row-id="${summary(22).id ?? ''}"] td[data-column="acquirer"]`);
+    await userEvent.click(row as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/transactions/${summary(22).id ?? ''}`));
+  });
+
+  it('shows the merchant of each row and filters by merchant through the URL', async () => {
+    replies = () => ({ body: [summary(1, { merchantId: 'm2', merchantName: 'Padaria Dois' })] });
+    const router = renderAt('/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(table.querySelector('td[data-column="merchant"]')?.textContent).toBe('Padaria Dois');
+    await userEvent.selectOptions(screen.getByLabelText('Merchant'), 'm2');
+    await waitFor(() => expect(router.state.location.search).toBe('?merchant_id=m2'));
+    await waitFor(() => expect(requested.some((u) => u.searchParams.get('merchant_id') === 'm2')).toBe(true));
   });
 
   it('pages without Link or X-Total-Count: a full page means there may be a next one', async () => {

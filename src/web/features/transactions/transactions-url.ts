@@ -19,4 +19,6 @@ export const summaryFilterKeys = [
   'created_at',
   'card_first_digits',
   'card_last_digits',
+  'merchant_id',
+  'q',
 ] as const satisfies readonly SummaryKey[];

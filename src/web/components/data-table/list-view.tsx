@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { RowData } from '@tanstack/react-table';
+import { ErrorState } from '../error-state.tsx';
+import type { ServerList } from '../../lib/use-server-list.ts';
+import { DataTable } from './data-table.tsx';
+import { DroppedNotice } from './dropped-notice.tsx';
+import { ListBody, type ListBodyProps } from './list-body.tsx';
+import { Pagination } from './pagination.tsx';
+
+type ListTexts = Pick<ListBodyProps, 'loadingLabel' | 'emptyTitle' | 'emptyText' | 'filteredTitle' | 'filteredText'>;
+
+export interface ListViewProps<K extends string, TRow extends RowData> extends ListTexts {
+  list: ServerList<K, TRow>;
+  /** accessible name of the table */
+  label: string;
+  /** accessible name of the pagination */
+  pagesLabel: string;
+  idPrefix: string;
+  /** the filters (and sort menu) above the table */
+  filters: ReactNode;
+  renderDetail?: (row: TRow) => ReactNode;
+  rowHref?: (row: TRow) => string;
+  errorClassName?: string;
+}
+
+/** Under a list page's header: notice of dropped URL values, filters, error, skeleton/empty/table, pagination. */
+export function ListView<K extends string, TRow extends RowData>(props: ListViewProps<K, TRow>) {
+  const { list, label } = props;
+  const { query, rows, page } = list;
+  return (
+    <>
+      <DroppedNotice dropped={list.dropped} onDismiss={list.dismissDropped} />
+      {props.filters}
+      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} /> : null}
+      <ListBody
+        loadingLabel={props.loadingLabel}
+        loading={query.isPending}
+        failed={query.isError && !query.data}
+        rowCount={rows.length}
+        page={page}
+        hasFilters={list.hasFilters}
+        emptyTitle={props.emptyTitle}
+        emptyText={props.emptyText}
+        filteredTitle={props.filteredTitle}
+        filteredText={props.filteredText}
+        onFirstPage={() => list.update({ [list.pageKey]: null } as Parameters<typeof list.update>[0])}
+        onClearFilters={list.clearFilters}
+      >
+        <DataTable
+          table={list.table}
+          label={label}
+          idPrefix={props.idPrefix}
+          stale={query.isPlaceholderData && query.isFetching}
+          renderDetail={props.renderDetail}
+          rowHref={props.rowHref}
+        />
+      </ListBody>
+      {rows.length > 0 || page > 1 ? (
+        <Pagination
+          label={props.pagesLabel}
+          info={list.info}
+          onPage={(p) => list.update({ [list.pageKey]: String(p) } as Parameters<typeof list.update>[0])}
+          onPageSize={(size) => list.update({ limit: size } as Parameters<typeof list.update>[0])}
+        />
+      ) : null}
+    </>
+  );
+}

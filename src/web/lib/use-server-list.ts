@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { hashKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useTable, type ColumnDef, type ExpandedState, type RowData } from '@tanstack/react-table';
+import { listFeatures, nextOrder, sortingState, type ListFeatures } from '../components/data-table/features.ts';
+import { readPageInfo, type PagingHeaders } from '../components/data-table/paging.ts';
+import { effectiveValue, type ListChanges, type ListUrlSpec } from './url-state.ts';
+import { useListUrlState } from './url-state-hook.ts';
+
+/** One page as every list query returns it: the rows and the paging headers. */
+export interface ListPage<TRow> {
+  rows: TRow[];
+  paging: PagingHeaders;
+}
+
+type ListParams<K extends string> = Partial<Record<K, string>>;
+
+/** What makes a list: its URL spec, its query, its columns and filters. Everything else is shared. */
+export interface ServerListConfig<K extends string, TRow extends RowData> {
+  spec: ListUrlSpec<K>;
+  /** TanStack Query options of one page for the given API parameters (the key must include them all). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each list's own (tagged) key type
+  query: (params: ListParams<K>) => UseQueryOptions<ListPage<TRow>, Error, ListPage<TRow>, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type
+  columns: ColumnDef<ListFeatures, TRow, any>[];
+  getRowId: (row: TRow) => string;
+  /** the URL keys that are filters (for "no match with these filters" and "clear filters") */
+  filterKeys: readonly K[];
+  /** the keys that hold the order; a list with one fixed order names only the direction */
+  orderKeys: { by: K | null; direction: K; fixedBy?: string };
+  /** rows open a detail panel in place */
+  expandable?: boolean;
+  refetchInterval?: number | false;
+}
+
+const emptyRows: never[] = [];
+
+/**
+ * The plumbing every server-driven list page shares: URL state (filters, order, page, size), the page query
+ * with the previous page kept on screen, prefetch of the new view in the input event itself and of the next
+ * page once this one shows, and the table setup (server sorting, optional expansion).
+ */
+export function useServerList<K extends string, TRow extends RowData>(config: ServerListConfig<K, TRow>) {
+  const { spec, query: queryOf, orderKeys } = config;
+  const url = useListUrlState(spec);
+  const { values, get, preview } = url;
+  const page = Number(get(spec.pageKey));
+  const limitKey = 'limit' as K;
+  const limit = Number(get(limitKey));
+  const paramsOf = useCallback(
+    (v: ListParams<K>): ListParams<K> => {
+      const at = (key: K) => effectiveValue(spec, v, key);
+      const order: ListParams<K> = { [orderKeys.direction]: at(orderKeys.direction) } as ListParams<K>;
+      if (orderKeys.by !== null) order[orderKeys.by] = at(orderKeys.by);
+      return { ...v, [spec.pageKey]: String(Number(at(spec.pageKey))), [limitKey]: String(Number(at(limitKey))), ...order };
+    },
+    [spec, orderKeys, limitKey],
+  );
+  const params = useMemo(() => paramsOf(values), [paramsOf, values]);
+  const current = queryOf(params);
+  const query = useQuery({ ...current, refetchInterval: config.refetchInterval ?? false });
+  const queryClient = useQueryClient();
+
+  // A change of the view starts loading its page in the input's own event, not after the navigation has
+  // rendered; the query that renders it then joins that request (same key).
+  const update = useCallback(
+    (changes: ListChanges<K>) => {
+      const next = queryOf(paramsOf(preview(changes)));
+      if (hashKey(next.queryKey as readonly unknown[]) !== hashKey(current.queryKey as readonly unknown[])) void queryClient.prefetchQuery(next);
+      url.update(changes);
+    },
+    [queryOf, paramsOf, preview, current.queryKey, queryClient, url],
+  );
+
+  const rows: TRow[] = query.data?.rows ?? emptyRows;
+  const info = readPageInfo(query.data?.paging ?? null, page, limit, rows.length);
+  const showingCurrent = !query.isPlaceholderData;
+  useEffect(() => {
+    if (showingCurrent && info.hasNext) void queryClient.prefetchQuery(queryOf({ ...params, [spec.pageKey]: String(page + 1) }));
+  }, [showingCurrent, info.hasNext, params, page, queryClient, queryOf, spec.pageKey]);
+
+  const orderBy = orderKeys.by === null ? (orderKeys.fixedBy ?? '') : get(orderKeys.by);
+  const sorting = useMemo(() => sortingState(orderBy, get(orderKeys.direction)), [orderBy, get, orderKeys.direction]);
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const table = useTable({
+    features: listFeatures,
+    columns: config.columns,
+    data: rows,
+    getRowId: config.getRowId,
+    getRowCanExpand: () => config.expandable === true,
+    state: { sorting, expanded },
+    onSortingChange: (updater) => {
+      const order = nextOrder(sorting, updater);
+      if (!order) return;
+      const changes = { [orderKeys.direction]: order.order_direction } as ListChanges<K>;
+      if (orderKeys.by !== null) changes[orderKeys.by] = order.order_by;
+      update(changes);
+    },
+    onExpandedChange: setExpanded,
+    manualSorting: true,
+    manualExpanding: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+  });
+
+  const hasFilters = config.filterKeys.some((k) => values[k] !== undefined);
+  const clearFilters = useCallback(() => update(Object.fromEntries(config.filterKeys.map((k) => [k, null])) as ListChanges<K>), [update, config.filterKeys]);
+  return { ...url, update, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
+}
+
+export type ServerList<K extends string, TRow extends RowData> = ReturnType<typeof useServerList<K, TRow>>;
