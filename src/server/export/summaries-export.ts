@@ -1,12 +1,12 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryOrderField } from '../../contract/enums.ts';
 import type { SummaryColumnId } from '../../contract/export.ts';
 import type { SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
-import { transactionSummaries as s } from '../db/schema.ts';
+import { merchants, transactionSummaries as s } from '../db/schema.ts';
 import type { RowScope } from '../queries/scope.ts';
-import { summaryOrder, summaryWhere, type SummaryRow } from '../queries/summaries-query.ts';
+import { summaryColumns, summaryOrder, summaryWhere, type SummaryRow } from '../queries/summaries-query.ts';
 import type { CsvColumn } from './csv.ts';
 
 export const exportBatchSize = 2000;
@@ -60,8 +60,9 @@ export async function* summaryBatches(db: Db, scope: RowScope, query: SummaryQue
   let last: SummaryRow | undefined;
   for (;;) {
     const rows = await db
-      .select()
+      .select(summaryColumns)
       .from(s)
+      .leftJoin(merchants, eq(merchants.id, s.merchantId))
       .where(last ? and(where, after(query.order_by, query.order_direction, last)) : where)
       .orderBy(...order)
       .limit(size);

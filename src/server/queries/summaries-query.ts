@@ -57,7 +57,8 @@ function identifierMatch(q: string): SQL {
   )`;
 }
 
-const summaryColumns = { ...getTableColumns(s), merchantName: merchants.name };
+/** A summary row with its merchant's name (joined from merchants). */
+export const summaryColumns = { ...getTableColumns(s), merchantName: merchants.name };
 
 const orderColumns: Record<SummaryOrderField, { column: AnyPgColumn; text: boolean }> = {
   created_at: { column: s.createdAt, text: false },
