@@ -22,7 +22,8 @@ const languages = [
     events: 'Events',
     eventsTable: 'Events',
     transactionsTable: 'Transactions',
-    connect: 'Connect acquirer',
+    connections: 'Acquirer connections',
+    connect: 'Connect an acquirer',
     showDetails: /^Show details of/,
     openTransaction: /^Open transaction /,
     transaction: 'Transaction',
@@ -42,7 +43,8 @@ const languages = [
     events: 'Eventos',
     eventsTable: 'Eventos',
     transactionsTable: 'Transações',
-    connect: 'Conectar adquirente',
+    connections: 'Conexões com credenciadoras',
+    connect: 'Conectar credenciadora',
     showDetails: /^Mostrar detalhes de/,
     openTransaction: /^Abrir a transação /,
     transaction: 'Transação',
@@ -105,9 +107,14 @@ for (const l of languages) {
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `i18n-events-${l.lang}`);
 
-      await nav.getByRole('link', { name: l.connect }).click();
+      await nav.getByRole('link', { name: l.connections }).click();
+      await expect(page).toHaveURL(/\/credentials$/);
+      await expect(page.getByRole('heading', { level: 1, name: l.connections })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `i18n-connections-${l.lang}`);
+      await page.getByRole('link', { name: l.connect }).click();
       await expect(page).toHaveURL(/\/credentials\/new/);
-      await expect(page.locator('form')).toBeVisible();
+      await expect(page.getByRole('main').locator('form').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `i18n-connect-${l.lang}`);
 
