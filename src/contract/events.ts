@@ -83,7 +83,7 @@ export const eventQueryShape = {
   created_at: CreatedAtFilter.optional(),
   merchant_id: MerchantFilter.optional(),
   summary_id: Xid.optional().meta({
-    description: "extension: only the events of this transaction summary (the events' `id`)",
+    description: "extension: only the events of this transaction summary (events whose `id` is the summary's id or the gateway transaction id it was created from)",
   }),
   q: SearchQuery.optional().meta({
     description: "extension: one exact identifier, matched against the eventId, the event's transaction id (`id`), the RRN and the authorization code",

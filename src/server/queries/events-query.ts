@@ -1,9 +1,9 @@
 import { shownFirstDigits } from '../../contract/cards.ts';
-import { and, asc, desc, eq, getTableColumns, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
-import { events as e } from '../db/schema.ts';
+import { events as e, transactionSummaries as s } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
 import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts';
@@ -20,12 +20,21 @@ export function eventWhere(scope: RowScope, query: EventQuery): SQL | undefined 
   if (created?.fromNs != null) conditions.push(gte(e.createdAtNs, created.fromNs));
   if (created?.toNs != null) conditions.push(lt(e.createdAtNs, created.toNs));
   if (query.merchant_id) conditions.push(eq(e.merchantId, query.merchant_id));
-  if (query.summary_id) conditions.push(eq(e.id, query.summary_id));
+  if (query.summary_id) conditions.push(ofSummary(scope, query.summary_id));
   if (query.q) {
     // each arm has its own index (the primary key, or organization + column): a BitmapOr of exact probes
     conditions.push(or(eq(e.eventId, query.q), eq(e.id, query.q), eq(e.retrievalReferenceNumber, query.q), eq(e.authorizationCode, query.q)));
   }
   return and(...conditions);
+}
+
+/**
+ * A transaction's events: the seed gives an event the summary's own id, a processed notification the gateway
+ * transaction id the summary was created with. Both probe events_org_transaction_idx.
+ */
+function ofSummary(scope: RowScope, summaryId: string): SQL {
+  const gateway = sql`(select ${s.gatewayTransactionId} from ${s} where ${s.organizationId} = ${scope.organizationId} and ${s.id} = ${summaryId})`;
+  return or(eq(e.id, summaryId), eq(e.id, gateway)) as SQL;
 }
 
 /** One event by its eventId, when the caller's scope sees it. */

@@ -110,6 +110,22 @@ describe.each(backends)('live events on $kind', ({ kind, available }) => {
       expect((await retry(await bearer(t.database, otherOrg.organizationId))).statusCode).toBe(404);
     });
 
+    it('lists the events of a transaction the worker created (summary_id)', async () => {
+      const token = await bearer(t.database, org.organizationId, { scopes: ['events:read', 'transactions:read'] });
+      const body = notification(org);
+      await postNotification(t.app, org, body);
+      await drain();
+      const { summaryId } = (await eventRow(t.database, body.eventId)) as { summaryId: string | null };
+      expect(summaryId).toMatch(/^[0-9a-v]{20}$/);
+      expect(summaryId).not.toBe(body.id);
+      const listed = await t.app.inject({ url: `/v1/events?summary_id=${summaryId}`, headers: { authorization: token } });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json<Event[]>().map((x) => x.eventId)).toEqual([body.eventId]);
+      const other = await createLiveOrg(t.database);
+      const foreign = await t.app.inject({ url: `/v1/events?summary_id=${summaryId}`, headers: { authorization: await bearer(t.database, other.organizationId) } });
+      expect(foreign.json<Event[]>()).toEqual([]);
+    });
+
     it('ends open streams when the server closes', async () => {
       const other = await createTestApp(kind);
       try {
