@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { breakSession, signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
@@ -155,6 +155,66 @@ test.describe('acquirer connections', () => {
     await expect(page.getByText(/ISO 8583/)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'credentials-invalid');
+  });
+});
+
+test.describe('enable/disable from the list', () => {
+  /** A fresh enabled connection made through the API, and the list filtered to it. */
+  async function listedConnection(page: Page, request: APIRequestContext) {
+    const headers = { authorization: `Bearer ${demoToken}` };
+    const [merchant] = (await (await request.get('/v1/merchants?limit=1', { headers })).json()) as { id: string }[];
+    const codes = uniqueCodes();
+    const created = await request.post('/v1/credentials', {
+      headers,
+      data: { merchantId: merchant?.id, providerId: 'd4ps1c0000000000cie0', providerName: 'cielo', authenticationData: { merchantIdentifier: codes.mid, terminalIdentifier: codes.tid } },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await signInWithStorage(page, `/credentials?q=${codes.mid}`);
+    const row = page.locator('tbody tr').filter({ hasText: codes.mid });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Enabled', { exact: true })).toBeVisible();
+    const current = async () => ((await (await request.get(`/v1/credentials/${id}`, { headers })).json()) as { enabled: boolean }).enabled;
+    return { id, row, headers, current };
+  }
+
+  test('a failed disable shows "Disabled" at once, then puts "Enabled" back and says why', async ({ page, request }) => {
+    const { row, current } = await listedConnection(page, request);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/credentials/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await held;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        headers: { 'retry-after': '5' },
+        body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The database is not answering; try again in a few seconds.' }),
+      });
+    });
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog', { name: 'Disable this acquirer connection?' }).getByRole('button', { name: 'Disable' }).click();
+    await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+    release();
+    const banner = page.getByRole('alert').filter({ hasText: 'The change did not go through' });
+    await expect(banner).toContainText('The connection was not disabled.');
+    await expect(row.getByText('Enabled', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Disable' })).toBeEnabled();
+    expect(await current()).toBe(true);
+    await screenshot(page, 'connections-toggle-failed');
+  });
+
+  test('a connection someone else disabled meanwhile is not toggled back: the list says so and shows the truth', async ({ page, request }) => {
+    const { id, row, headers, current } = await listedConnection(page, request);
+    const one = await request.get(`/v1/credentials/${id}`, { headers });
+    const patched = await request.patch(`/v1/credentials/${id}`, { headers: { ...headers, 'if-match': one.headers().etag ?? '' }, data: { enabled: false } });
+    expect(patched.status()).toBe(200);
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog', { name: 'Disable this acquirer connection?' }).getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed it meanwhile' })).toBeVisible();
+    await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
+    expect(await current()).toBe(false);
   });
 });
 
