@@ -23,6 +23,12 @@ export interface CsvColumn<Row> {
 }
 
 const needsQuotes = /[",;\r\n]/;
+/**
+ * Text a spreadsheet would run as a formula (OWASP "CSV injection": = + - @, tab, carriage return): written with
+ * a leading apostrophe, so a card holder named "=HYPERLINK(...)" shows as text. Amounts and counts are numbers
+ * and decimals, never text, so a refund's "-12.50" stays a number.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
 
 function field(value: CsvValue, dialect: DialectRules): string {
   if (value === null) return '';
@@ -30,7 +36,7 @@ function field(value: CsvValue, dialect: DialectRules): string {
     const text = minorToDecimal(value.minor);
     return dialect.decimalMark === '.' ? text : text.replace('.', dialect.decimalMark);
   }
-  const text = String(value);
+  const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value);
   return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
