@@ -53,7 +53,8 @@ export async function buildCases(origin: string, headers: Record<string, string>
   if (lookups) cases.push(...lookupCases(lookups));
   for (const [endpoint, list] of views) {
     for (const [label, params] of list) {
-      if (only !== undefined) continue;
+      // --only lookups keeps the merchant searches (issue 10's lookups); any other --only skips the matrix
+      if (only !== undefined && !(only === 'lookups' && endpoint === 'merchants')) continue;
       const first = await probe(`${origin}${caseUrl({ endpoint, label, params: { ...params, limit: '1' }, page: 'page1' })}`, headers);
       if (first.status !== 200) throw new Error(`${endpoint} ${label}: HTTP ${first.status} ${JSON.stringify(first.body)}`);
       const withLast = label === 'none' || (endpoint === 'events' && label.startsWith('sort'));

@@ -40,7 +40,8 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --connections N      connections of the throughput runs (default 8)
   --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
-  --only TEXT          skip the filter/sort matrix: "lookups" runs every support lookup case, any other TEXT those whose label contains it (e.g. "q=")
+  --only TEXT          skip the filter/sort matrix and the CSV exports: "lookups" runs every support lookup case, the merchant
+                       searches and the stats cases, any other TEXT those whose label contains it (e.g. "q=")
   --out DIR            results folder (default bench/results)
   --soak               instead: a mixed read/write soak (default 60 s, 64 connections, 20000 summaries) on PGlite,
                        and on PostgreSQL too when --database-url is given; --soak-seconds S to change its length`;

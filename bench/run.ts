@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     console.error(`bench: ${cases.length} cases, ${options.seconds} s each`);
     measured = await measureApi(server.origin, headers, cases, options.seconds, options.minRequests);
     concurrent = await measureConcurrent(server.origin, headers, cases, options.connections, options.concurrentSeconds);
-    for (const path of exportPaths) {
+    for (const path of options.only === undefined ? exportPaths : []) {
       const result = await measureExport(server.origin, headers, path);
       console.error(`export ${path}: ${result.rows} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (HTTP ${result.status})`);
       exports.push(result);
