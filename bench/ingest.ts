@@ -5,6 +5,7 @@
  * notification -> processed latency (processed_at minus the moment the request was sent) per setup, and
  * writes bench/results/<date>-ingest.{json,md}. Every load loop is bounded in rate, count and time.
  */
+import { profileFlags } from './profile-flags.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { demoOrganization } from '../src/server/seed/demo.ts';
 import { NotificationGenerator, terminalsOf } from '../src/server/simulate/generator.ts';
+import { fetchMerchants } from '../src/server/simulate/merchants.ts';
 import { runSimulation } from '../src/server/simulate/send.ts';
 import { describeMachine } from './machine.ts';
 import { startServer } from './server-process.ts';
@@ -55,7 +57,7 @@ const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? Number.
 
 function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
   // same niceness as the server (both inherit the bench's: run it under nice)
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -77,8 +79,7 @@ async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, r
   const cpuBefore = cpuOf();
   let cpuAfter = cpuBefore;
   try {
-    const me = (await (await fetch(`${server.origin}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { merchants: { id: string; name: string; taxId?: string }[] };
-    const generator = new NotificationGenerator(terminalsOf(me.merchants.map((m) => ({ ...m, taxId: m.taxId ?? '' }))), `bench${port}`);
+    const generator = new NotificationGenerator(terminalsOf(await fetchMerchants(server.origin, token)), `bench${port}`);
     stats = await runSimulation({
       origin: server.origin,
       organizationId: demoOrganization.id,
