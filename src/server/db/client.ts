@@ -85,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     return {
       db,
-      read: replicaPool ? (drizzlePg(replicaPool, { schema })) : db,
+      read: replicaPool ? drizzlePg(replicaPool, { schema }) : db,
       replica: replicaPool !== null,
       kind: 'postgres',
       exec: async (sqlText) => {

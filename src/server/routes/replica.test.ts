@@ -73,7 +73,8 @@ describe.skipIf(!bin)('a streaming read replica (DATABASE_READ_URL)', () => {
       expect(csv.body.trim().split('\r\n')).toHaveLength(1); // the header only
 
       // a single summary is a read-after-write path: the primary has it
-      const [{ id }] = await database.query<{ id: string }>('select id from transaction_summaries where organization_id = $1 limit 1', [late.organizationId]);
+      const [row] = await database.query<{ id: string }>('select id from transaction_summaries where organization_id = $1 limit 1', [late.organizationId]);
+      const id = row?.id ?? 'missing';
       expect((await get(`/v1/transactions/summaries/${id}`)).statusCode).toBe(200);
 
       // a connection created now is found at once, alone and in the list, though the standby lags
