@@ -5,8 +5,9 @@
  * notification -> processed latency (processed_at minus the moment the request was sent) per setup, and
  * writes bench/results/<date>-ingest.{json,md}. Every load loop is bounded in rate, count and time.
  */
+import { profileFlags } from './profile-flags.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { demoOrganization } from '../src/server/seed/demo.ts';
 import { NotificationGenerator, terminalsOf } from '../src/server/simulate/generator.ts';
+import { fetchMerchants } from '../src/server/simulate/merchants.ts';
 import { runSimulation } from '../src/server/simulate/send.ts';
 import { describeMachine } from './machine.ts';
 import { startServer } from './server-process.ts';
@@ -37,7 +39,27 @@ interface SetupResult {
   outcomes: Record<string, number>;
   drainSeconds: number;
   /** CPU seconds the server and worker processes used while sending and draining (PostgreSQL's own not counted) */
-  cpu: { server: number; workers: number; perThousandEvents: number };
+  cpu: { server: number; workers: number; perThousandEvents: number; postgres: number; postgresPerThousand: number };
+}
+
+/**
+ * CPU seconds of every process named `postgres` (the shared server's backends, and through the postmaster's
+ * cutime/cstime the backends that already exited). Other sessions' queries count too: an idle server adds little.
+ */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const f = stat.split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 /** user + system CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s). */
@@ -55,7 +77,7 @@ const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? Number.
 
 function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
   // same niceness as the server (both inherit the bench's: run it under nice)
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -73,12 +95,11 @@ async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, r
   const answers: number[] = [];
   let stats;
   let drainSeconds = 0;
-  const cpuOf = () => ({ server: cpuSeconds(server.pid), workers: children.reduce((a, c) => a + cpuSeconds(c.pid), 0) });
+  const cpuOf = () => ({ server: cpuSeconds(server.pid), workers: children.reduce((a, c) => a + cpuSeconds(c.pid), 0), postgres: env.DATABASE_URL ? postgresCpuSeconds() : 0 });
   const cpuBefore = cpuOf();
   let cpuAfter = cpuBefore;
   try {
-    const me = (await (await fetch(`${server.origin}/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { merchants: { id: string; name: string; taxId?: string }[] };
-    const generator = new NotificationGenerator(terminalsOf(me.merchants.map((m) => ({ ...m, taxId: m.taxId ?? '' }))), `bench${port}`);
+    const generator = new NotificationGenerator(terminalsOf(await fetchMerchants(server.origin, token)), `bench${port}`);
     stats = await runSimulation({
       origin: server.origin,
       organizationId: demoOrganization.id,
@@ -141,6 +162,8 @@ async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, r
       server: cpuAfter.server - cpuBefore.server,
       workers: cpuAfter.workers - cpuBefore.workers,
       perThousandEvents: ((cpuAfter.server - cpuBefore.server + cpuAfter.workers - cpuBefore.workers) / Math.max(1, accepted)) * 1000,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
+      postgresPerThousand: ((cpuAfter.postgres - cpuBefore.postgres) / Math.max(1, accepted)) * 1000,
     },
   };
 }
@@ -196,11 +219,11 @@ export async function runIngestBench(argv: string[]): Promise<void> {
     'refunds, voids, pix, out-of-order pairs, duplicates, failures). Latency = processed_at - the moment the request was sent, for events',
     'processed on their first attempt (out-of-order captures wait for their backoff and are excluded); batches of 25 commit together.',
     '',
-    '| setup | accepted/s | accepted | repeats (200) | refused | network errors | answer p50 / p95 | to processed p50 | p95 | max | n | CPU s server / workers | CPU s per 1000 | outcomes |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| setup | accepted/s | accepted | repeats (200) | refused | network errors | answer p50 / p95 | to processed p50 | p95 | max | n | CPU s server / workers | CPU s per 1000 | PostgreSQL CPU s per 1000 | outcomes |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.acceptedPerSecond.toFixed(0)} | ${r.accepted} | ${r.repeats} | ${r.rejected} | ${r.networkErrors} | ${ms(r.answerMs.p50)} / ${ms(r.answerMs.p95)} | ${ms(r.firstAttempt.p50)} | ${ms(r.firstAttempt.p95)} | ${ms(r.firstAttempt.max)} | ${r.firstAttempt.count} | ${r.cpu.server.toFixed(1)} / ${r.cpu.workers.toFixed(1)} | ${r.cpu.perThousandEvents.toFixed(1)} | ${Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} |`,
+        `| ${r.name} | ${r.acceptedPerSecond.toFixed(0)} | ${r.accepted} | ${r.repeats} | ${r.rejected} | ${r.networkErrors} | ${ms(r.answerMs.p50)} / ${ms(r.answerMs.p95)} | ${ms(r.firstAttempt.p50)} | ${ms(r.firstAttempt.p95)} | ${ms(r.firstAttempt.max)} | ${r.firstAttempt.count} | ${r.cpu.server.toFixed(1)} / ${r.cpu.workers.toFixed(1)} | ${r.cpu.perThousandEvents.toFixed(1)} | ${r.cpu.postgres > 0 ? r.cpu.postgresPerThousand.toFixed(1) : '-'} | ${Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} |`,
     ),
     '',
     'Goal (issue 12): >= 500 accepted/s and p95 < 1 s to processed on PostgreSQL. "CPU s per 1000" is the Node CPU time (server plus',

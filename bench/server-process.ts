@@ -1,3 +1,4 @@
+import { profileFlags } from './profile-flags.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,7 +37,7 @@ export interface BenchServer {
 export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_NOTIFICATIONS: '0' };
 
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/main.ts'], {
     // rate limits raised: the load comes from one address and one token, far above what a user sends
     env: { ...process.env, ...unthrottledEnv, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

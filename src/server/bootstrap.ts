@@ -21,7 +21,7 @@ export interface Prepared {
 }
 
 type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'> &
-  Partial<Pick<RuntimeEnv, 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
+  Partial<Pick<RuntimeEnv, 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
 
 /**
  * The demo organization's signing secret, when it has none yet (first start, or a database from before
@@ -37,8 +37,11 @@ async function ensureDemoSigningSecret(database: Database, env: Env): Promise<st
   return created.secret;
 }
 
+const hideCredentials = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
 export const describeDatabase = (env: Env): string =>
-  env.databaseUrl ? `PostgreSQL (${env.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})` : `PGlite in ${env.dataDir}`;
+  env.databaseUrl
+    ? `PostgreSQL (${hideCredentials(env.databaseUrl)}${env.databaseReadUrl ? `; reads from the replica ${hideCredentials(env.databaseReadUrl)}` : ''})`
+    : `PGlite in ${env.dataDir}`;
 
 /**
  * The first-start path shared by the server and the token CLI: open (and migrate) the database, write the
@@ -51,6 +54,7 @@ export async function prepareDatabase(
 ): Promise<Prepared> {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
+    readUrl: env.databaseReadUrl,
     dataDir: env.dataDir,
     connectTimeoutMs: env.dbConnectTimeoutMs,
     queryTimeoutMs: env.dbQueryTimeoutMs,

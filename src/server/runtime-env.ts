@@ -10,6 +10,8 @@ export interface RuntimeEnv {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica for list, stats and export reads (PostgreSQL only) */
+  databaseReadUrl: string | undefined;
   demoAccessToken: string | undefined;
   seedSummaries: number;
   seed: number;
@@ -62,6 +64,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseReadUrl: nonEmpty(env.DATABASE_READ_URL),
     demoAccessToken: nonEmpty(env.DEMO_ACCESS_TOKEN),
     seedSummaries: whole('SEED_SUMMARIES', env.SEED_SUMMARIES, 3000),
     seed: whole('SEED', env.SEED, 1),

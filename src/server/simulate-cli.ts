@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { Me } from '../contract/me.ts';
+import { fetchMerchants } from './simulate/merchants.ts';
 import { NotificationGenerator, terminalsOf } from './simulate/generator.ts';
 import { assertLoopback, runSimulation } from './simulate/send.ts';
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   if (!meResponse.ok) throw new Error(`GET /v1/me answered ${meResponse.status}: is the server running at ${origin}, and the token valid?`);
   const me = (await meResponse.json()) as Me;
   if (me.mode !== 'test') throw new Error('The simulator only sends for test-mode organizations: use a test token.');
-  const generator = new NotificationGenerator(terminalsOf(me.merchants.map((m) => ({ ...m, taxId: m.taxId ?? '' }))), `sim${randomBytes(3).toString('hex')}`);
+  const generator = new NotificationGenerator(terminalsOf(await fetchMerchants(origin, token)), `sim${randomBytes(3).toString('hex')}`);
   console.log(`Sending ${rate}/s for ${durationS} s to ${origin}/v1/notifications as ${me.organization.name}...`);
   const stats = await runSimulation({
     origin,

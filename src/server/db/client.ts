@@ -15,7 +15,15 @@ import { yieldingPglite } from './yielding-pglite.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
+  /** the primary: every write, and reads that must see the caller's own writes */
   db: Db;
+  /**
+   * Reads that may lag a little: list pages, stats and exports. A streaming replica when DATABASE_READ_URL is
+   * set (PostgreSQL), else the primary itself.
+   */
+  read: Db;
+  /** true when `read` is a replica */
+  replica: boolean;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed) outside Drizzle: for bulk loading and EXPLAIN. */
   exec(sqlText: string): Promise<void>;
@@ -29,6 +37,8 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export interface DatabaseOptions {
   /** a PostgreSQL URL; when set it replaces the embedded database */
   databaseUrl?: string | undefined;
+  /** a read replica of databaseUrl (DATABASE_READ_URL): list, stats and export reads go there */
+  readUrl?: string | undefined;
   /** folder of the embedded database; undefined or 'memory://' means in memory */
   dataDir?: string | undefined;
   /** PostgreSQL: give up connecting after this long (DB_CONNECT_TIMEOUT_MS) */
@@ -43,30 +53,48 @@ export const defaultConnectTimeoutMs = 2000;
 export const defaultQueryTimeoutMs = 30_000;
 
 /** Opens PGlite (file-backed under dataDir, or in memory) or PostgreSQL, and applies the migrations. */
+function openPool(url: string, options: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
+    query_timeout: options.queryTimeoutMs ?? defaultQueryTimeoutMs,
+    keepAlive: true,
+  });
+  const onError = options.onConnectionError ?? (() => undefined);
+  // An idle client that loses its connection is reported on the pool, a checked-out one on the client
+  // itself: without these listeners either would end the process (an unhandled 'error' event).
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.readUrl && !options.databaseUrl) {
+    throw new Error('DATABASE_READ_URL names a read replica of DATABASE_URL: set DATABASE_URL too (the embedded database has no replicas).');
+  }
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
-      query_timeout: options.queryTimeoutMs ?? defaultQueryTimeoutMs,
-      keepAlive: true,
-    });
-    const onError = options.onConnectionError ?? (() => undefined);
-    // An idle client that loses its connection is reported on the pool, a checked-out one on the client
-    // itself: without these listeners either would end the process (an unhandled 'error' event).
-    pool.on('error', onError);
-    pool.on('connect', (client) => client.on('error', onError));
+    const pool = openPool(options.databaseUrl, options);
+    const replicaPool = options.readUrl ? openPool(options.readUrl, options) : null;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    try {
+      await migratePg(drizzlePg(pool), { migrationsFolder });
+    } catch (error) {
+      await Promise.all([pool.end(), replicaPool?.end()]).catch(() => undefined);
+      throw error;
+    }
     return {
       db,
+      read: replicaPool ? drizzlePg(replicaPool, { schema }) : db,
+      replica: replicaPool !== null,
       kind: 'postgres',
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
       query: async <T>(sqlText: string, params: unknown[] = []) => (await pool.query(sqlText, params)).rows as T[],
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? path.resolve(options.dataDir) : undefined;
@@ -84,6 +112,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return {
     db,
+    read: db,
+    replica: false,
     kind: 'pglite',
     exec: async (sqlText) => {
       await client.exec(sqlText);

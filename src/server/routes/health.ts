@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiProblem, databaseUnavailable } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -26,7 +27,7 @@ export function healthRoutes(app: ApiInstance): void {
     '/health/ready',
     {
       schema: {
-        summary: `Readiness: the database answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`,
+        summary: `Readiness: the database (and its read replica, when DATABASE_READ_URL is set) answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`,
         tags: ['health'],
         security: [],
         response: { 200: Ok, ...problemResponses(503) },
@@ -34,7 +35,8 @@ export function healthRoutes(app: ApiInstance): void {
     },
     async (request) => {
       try {
-        await withTimeout(app.database.query('select 1'), readinessTimeoutMs);
+        const replica = app.database.replica ? app.database.read.execute(sql`select 1`) : null;
+        await withTimeout(Promise.all([app.database.query('select 1'), replica]), readinessTimeoutMs);
         return live;
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');

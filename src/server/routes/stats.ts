@@ -25,7 +25,7 @@ export function statsRoutes(app: ApiInstance): void {
       },
     },
     async (request) => {
-      const db = app.database.db;
+      const db = app.database.read; // may lag: a replica when there is one
       const scope = scopeOf(callerOf(request));
       const { bucket, tz, compare, ...filters } = request.query;
       const previous = compare === 'previous_period' ? previousPeriod(filters.created_at) : null;

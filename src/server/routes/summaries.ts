@@ -29,7 +29,7 @@ export function summaryRoutes(app: ApiInstance): void {
       },
     },
     async (request, reply) => {
-      const db = app.database.db;
+      const db = app.database.read; // lists and exports may lag: a replica when there is one
       const scope = scopeOf(callerOf(request));
       const query = request.query;
       if (wantsCsv(request)) {
