@@ -58,6 +58,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** behind a TLS-terminating proxy (BEHIND_TLS): HSTS, Secure session cookie */
   behindTls?: boolean;
+  /** proxies whose X-Forwarded-For gives the client's address (TRUST_PROXY): hop count or addresses/CIDRs */
+  trustProxy?: number | string;
   /** a dashboard session ends after this many minutes without a request (SESSION_IDLE_MINUTES) */
   sessionIdleMinutes?: number;
   /** HTTP timeouts and limits (defaultServerLimits) */
@@ -66,6 +68,13 @@ export interface AppOptions {
   idempotencyTtlHours?: number;
   /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
   live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
+}
+
+/** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
+function trustProxySetting(value: number | string | undefined): FastifyServerOptions['trustProxy'] {
+  if (value === undefined) return false;
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
 }
 
 /** Log settings every logger gets: safe error serialisation and redacted credentials. */
@@ -100,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     logger: loggerOptions(options.logger),
     bodyLimit,
     return503OnClosing: true,
+    trustProxy: trustProxySetting(options.trustProxy),
     genReqId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     requestTimeout: limits.requestTimeoutMs,

@@ -26,6 +26,8 @@ export interface RuntimeEnv {
   rateLimits: RateLimits;
   /** BEHIND_TLS=true: HSTS and a Secure session cookie */
   behindTls: boolean;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For to believe (hop count, or addresses/CIDRs); unset: none */
+  trustProxy: number | string | undefined;
   /** SESSION_IDLE_MINUTES: a dashboard session ends after this long without a request */
   sessionIdleMinutes: number;
   limits: ServerLimits;
@@ -56,6 +58,20 @@ function whole(name: string, value: string | undefined, fallback: number): numbe
   return Number(value);
 }
 
+/**
+ * TRUST_PROXY: a number of proxy hops in front of the server (`1` behind one load balancer), or comma-separated
+ * addresses/CIDRs of trusted proxies. `true` is refused: it would let any client pick its own address.
+ */
+function trustProxyOf(value: string | undefined): number | string | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^(true|false|yes|no|on|off)$/i.test(value)) {
+    throw new Error('TRUST_PROXY is a hop count (1 behind one load balancer) or the proxies\' addresses/CIDRs, not a yes/no: trusting every X-Forwarded-For would let clients choose their own address.');
+  }
+  if (!/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/.test(value)) throw new Error(`TRUST_PROXY must be a hop count or comma-separated addresses/CIDRs, got "${value}"`);
+  return value;
+}
+
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
@@ -81,6 +97,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
       windowMs: 1000 * whole('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, defaultRateLimits.windowMs / 1000),
     },
     behindTls: flag('BEHIND_TLS', env.BEHIND_TLS),
+    trustProxy: trustProxyOf(nonEmpty(env.TRUST_PROXY)),
     sessionIdleMinutes: whole('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, defaultSessionIdleMinutes),
     limits: {
       requestTimeoutMs: whole('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, defaultServerLimits.requestTimeoutMs),

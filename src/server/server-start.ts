@@ -35,6 +35,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     countCap: env.countCap,
     rateLimits: env.rateLimits,
     behindTls: env.behindTls,
+    ...(env.trustProxy === undefined ? {} : { trustProxy: env.trustProxy }),
     sessionIdleMinutes: env.sessionIdleMinutes,
     limits: env.limits,
     idempotencyTtlHours: env.idempotencyTtlHours,

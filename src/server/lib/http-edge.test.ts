@@ -69,6 +69,40 @@ describe('rate limits (429 problem+json)', () => {
   });
 });
 
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  let test: TestDatabase;
+  const limits = { perToken: 3, perAddress: 2, authFailures: 2, notifications: 2, windowMs: 60_000 };
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+  });
+  afterAll(async () => test?.dispose());
+  const three = async (app: ApiInstance, client: string) => {
+    const codes = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await app.inject({ url: '/openapi.json', remoteAddress: '10.1.0.1', headers: { 'x-forwarded-for': client } })).statusCode);
+    return codes;
+  };
+
+  it('with one trusted hop, clients behind the same balancer are counted apart', async () => {
+    const app = await buildApp({ database: test.database, webRoot: null, rateLimits: limits, trustProxy: 1 });
+    try {
+      expect(await three(app, '203.0.113.5')).toEqual([200, 200, 429]);
+      expect(await three(app, '203.0.113.6')).toEqual([200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without it, X-Forwarded-For is ignored: a client cannot escape its limit by inventing addresses', async () => {
+    const app = await buildApp({ database: test.database, webRoot: null, rateLimits: limits });
+    try {
+      expect(await three(app, '203.0.113.5')).toEqual([200, 200, 429]);
+      expect(await three(app, '203.0.113.6')).toEqual([429, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('security headers, caching and compression', () => {
   let test: TestDatabase;
   let app: ApiInstance;
