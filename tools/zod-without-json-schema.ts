@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
 /**
- * zod 4's classic schemas carry their JSON Schema generator (`schema.toJSONSchema()`, the processors of every schema
+ * zod 4 carries code the dashboard never runs. In the dashboard's build only (`apply: 'build'`: vitest, the dev
+ * server and the server keep the real modules) this plugin leaves it out:
+ *
+ * 1. The JIT of object schemas: zod compiles a fast parser with `new Function`, which the dashboard's CSP (script-src
+ *    'self', no 'unsafe-eval') forbids, so zod probed for eval once per page, drew a CSP violation report, and fell
+ *    back to the interpreter. The build takes the interpreter straight away (no probe) and drops the compiler.
+ * 2. zod 4's classic schemas carry their JSON Schema generator (`schema.toJSONSchema()`, the processors of every schema
  * type, `~standard.jsonSchema`): ~18 KB of minified code, ~4.5 KB brotli, that every signed-in page downloaded and
  * the dashboard never runs (the server builds the OpenAPI document; the browser only parses). In the dashboard's
  * build only (`apply: 'build'`: vitest and the server keep the real modules) this plugin replaces the two modules
@@ -10,6 +16,7 @@ import type { Plugin } from 'vite';
  * `.minLength`, `.maxLength`, `.format`… read) keeps its real code, copied from the installed zod.
  * It checks the markers it relies on and fails the build when a zod upgrade moves them, never silently.
  */
+const schemasFile = /[\\/]zod[\\/]v4[\\/]core[\\/]schemas\.js$/;
 const processorsFile = /[\\/]zod[\\/]v4[\\/]core[\\/]json-schema-processors\.js$/;
 const toJsonSchemaFile = /[\\/]zod[\\/]v4[\\/]core[\\/]to-json-schema\.js$/;
 
@@ -36,6 +43,20 @@ function stub(source: string, file: string, keep: string): string {
   return `${keep}\n${unavailable}\n${stubs.join('\n')}\n`;
 }
 
+/** core/schemas.js with the object JIT off: no eval probe, and no compiler (`generateFastpass`, zod's `Doc`). */
+function withoutJit(source: string, file: string): string {
+  const start = source.indexOf('    const generateFastpass = (shape) => {');
+  const endMarker = '        return doc.compile();\n    };\n';
+  const end = source.indexOf(endMarker, start);
+  const probe = 'const fastEnabled = jit && allowsEval.value;';
+  if (start < 0 || end < 0 || !source.includes(probe)) throw new Error(`zod-without-json-schema: the object JIT is not where it was in ${file}; has zod changed?`);
+  return (
+    source.slice(0, start) +
+    "    const generateFastpass = () => { throw new Error('the object JIT is left out of the dashboard bundle (tools/zod-without-json-schema.ts)'); };\n" +
+    source.slice(end + endMarker.length)
+  ).replace(probe, 'const fastEnabled = false; // the CSP forbids eval: never probe for it');
+}
+
 export function zodWithoutJsonSchema(): Plugin {
   return {
     name: 'zod-without-json-schema',
@@ -43,6 +64,7 @@ export function zodWithoutJsonSchema(): Plugin {
     enforce: 'pre',
     load(id) {
       const file = id.split('?')[0] ?? id;
+      if (schemasFile.test(file)) return withoutJit(readFileSync(file, 'utf8'), file);
       if (toJsonSchemaFile.test(file)) {
         const source = readFileSync(file, 'utf8');
         for (const name of ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod']) {
