@@ -9,19 +9,23 @@ import { gzipSync } from 'node:zlib';
  * report (vite.config.ts) and src/web/bundle-budget.test.ts. Sizes are gzip (level 9) of the built files,
  * so they are deterministic for a given build.
  */
-// The messages of the page's language load before the first render (src/web/main.tsx): count Portuguese's,
-// the longer catalogue. Only one language is ever downloaded.
+// The core messages of the page's language load before the first render (src/web/main.tsx), a feature's with its
+// pages (app/router.tsx): count Portuguese's, the longer catalogue. Only one language is ever downloaded.
 const messages = 'virtual:i18n-messages/pt-BR';
-const signedIn = [messages, 'src/web/app/signed-in-layout.tsx', 'src/web/features/auth/require-scopes.tsx', 'src/contract/me.ts'];
+const featureMessages = (feature: string) => `virtual:i18n-messages/pt-BR/${feature}`;
+// What every signed-in page shares (the layout, scope guard, Me schema, query, table, zod and the contract) is
+// one chunk named `signed-in` (vite.config.ts, chunkGroups): named here by its chunk name, not a module.
+const signedIn = [messages, 'signed-in'];
 export const routeChunks: Record<string, string[]> = {
   '/sign-in': [messages],
-  '/transactions': [...signedIn, 'src/web/features/transactions/transactions-page.tsx'],
-  '/events': [...signedIn, 'src/web/features/events/events-page.tsx'],
-  '/credentials/new': [...signedIn, 'src/web/features/credentials/credentials-page.tsx'],
+  '/transactions': [...signedIn, featureMessages('transactions'), 'src/web/features/transactions/transactions-page.tsx'],
+  '/events': [...signedIn, featureMessages('events'), 'src/web/features/events/events-page.tsx'],
+  '/credentials/new': [...signedIn, featureMessages('credentials'), 'src/web/features/credentials/credentials-page.tsx'],
 };
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -45,10 +49,12 @@ export function readManifest(distDir: string): Record<string, ManifestChunk> {
 
 function closure(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
   const seen = new Set<string>();
-  const visit = (key: string) => {
+  const visit = (keyOrName: string) => {
+    // a module (manifest key) or a chunk name, for chunks made of several modules (codeSplitting groups)
+    const key = keyOrName in manifest ? keyOrName : (Object.entries(manifest).find(([, c]) => c.name === keyOrName && c.file.endsWith('.js'))?.[0] ?? keyOrName);
     if (seen.has(key)) return;
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
+    if (!chunk) throw new Error(`the manifest has no chunk ${keyOrName}`);
     seen.add(key);
     for (const next of chunk.imports ?? []) visit(next);
   };

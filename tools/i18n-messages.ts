@@ -2,19 +2,43 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import MessageFormat from '@messageformat/core';
 import compileModule from '@messageformat/core/lib/compile-module.js';
+import * as cardinals from '@messageformat/runtime/lib/cardinals';
 import type { Plugin } from 'vite';
 import { languages, type Language } from '../src/web/lib/i18n/languages.ts';
 
 /**
  * Build-time side of the dashboard's messages (src/web/lib/i18n/i18n.tsx explains the catalogue). Every
- * `src/web/**\/messages/<language>.json` is gathered into one module per language, `virtual:i18n-messages/<language>`,
- * whose ICU MessageFormat texts are compiled to plain functions by @messageformat/core here, at build time, so the
- * browser only gets the tiny @messageformat/runtime (plural rules, Intl number/date helpers) and never a parser.
- * Each language is its own lazy chunk: a browser downloads only the language it shows. Shared with the
- * catalogue test (src/web/lib/i18n/catalogue.test.ts) so both read the files the same way.
+ * `src/web/**\/messages/<language>.json` is gathered into per-language modules whose ICU MessageFormat texts are
+ * compiled to plain functions by @messageformat/core here, at build time, so the browser only gets the tiny
+ * @messageformat/runtime (plural rules, Intl number/date helpers) and never a parser.
+ *
+ * The texts are split by bundle, so a page downloads only its own texts and the shared ones, in its language:
+ * - `virtual:i18n-messages/<language>`: the core bundle, loaded before the first render: the shell (app/),
+ *   components/, lib/ and the features the first route needs (`coreFeatures`: sign-in).
+ * - `virtual:i18n-messages/<language>/<feature>`: the texts of `src/web/features/<feature>/` (any depth), loaded
+ *   with the feature's page (app/router.tsx names the feature of each page).
+ * - `virtual:i18n-messages/bundles`: the loaders of every feature bundle, from the folders found, so a new feature
+ *   folder with messages gets its own chunk by convention, with nothing to register.
+ * Shared with the catalogue test (src/web/lib/i18n/catalogue.test.ts) so both read the files the same way.
  */
 
 const virtualPrefix = 'virtual:i18n-messages/';
+const bundlesId = `${virtualPrefix}bundles`;
+
+/** Features whose texts the first route needs (the sign-in page), so they stay in the core bundle. */
+export const coreFeatures: readonly string[] = ['auth'];
+export const coreBundle = 'core';
+
+/** The bundle a catalogue file belongs to: its feature (src/web/features/<feature>/…), else the core bundle. */
+export function bundleOf(file: string): string {
+  const feature = /^src\/web\/features\/([^/]+)\//.exec(file)?.[1];
+  return feature && !coreFeatures.includes(feature) ? feature : coreBundle;
+}
+
+/** The feature bundles (every bundle but the core one), sorted. */
+export function featureBundles(root: string): string[] {
+  return [...new Set(catalogueFiles(root, languages[0]).map(({ file }) => bundleOf(file)))].filter((b) => b !== coreBundle).sort();
+}
 
 export interface CatalogueFile {
   /** path relative to the repository root, e.g. src/web/features/events/messages/en.json */
@@ -44,10 +68,11 @@ function findFiles(dir: string, name: string): string[] {
   return found.sort();
 }
 
-/** All messages of a language, one flat object; a key defined twice is an error. */
-export function mergedMessages(root: string, language: Language): Record<string, string> {
+/** All messages of a language (or of one bundle of it), one flat object; a key defined twice is an error. */
+export function mergedMessages(root: string, language: Language, bundle?: string): Record<string, string> {
   const merged: Record<string, string> = {};
   for (const { file, messages } of catalogueFiles(root, language)) {
+    if (bundle !== undefined && bundleOf(file) !== bundle) continue;
     for (const [key, text] of Object.entries(messages)) {
       if (key in merged) throw new Error(`message ${key} is defined twice (again in ${file})`);
       merged[key] = text;
@@ -56,10 +81,31 @@ export function mergedMessages(root: string, language: Language): Record<string,
   return merged;
 }
 
-/** ES module source: `export default { "key": (d) => "text", ... }` for one language. */
-export function compileLanguage(root: string, language: Language): string {
+/** ES module source: `export default { "key": (d) => "text", ... }` for one language (or one bundle of it). */
+export function compileLanguage(root: string, language: Language, bundle?: string): string {
   const mf = new MessageFormat(language === 'pt-BR' ? 'pt' : 'en', { strict: false });
-  return compileModule(mf, mergedMessages(root, language));
+  return inlineCardinals(compileModule(mf, mergedMessages(root, language, bundle)));
+}
+
+/**
+ * The language's plural rule (~0.1 KiB) written into the module instead of imported from the runtime's cardinals,
+ * which the bundler otherwise puts in a chunk of its own: one more script request (~1 KiB of headers) on every page.
+ */
+function inlineCardinals(source: string): string {
+  return source.replace(/^import \{ ([\w, ]+) \} from "@messageformat\/runtime\/lib\/cardinals";$/m, (line, names: string) => {
+    const rules = names.split(',').map((name) => name.trim());
+    const known = rules.every((name) => typeof (cardinals as Record<string, unknown>)[name] === 'function');
+    return known ? rules.map((name) => `const ${name} = ${String((cardinals as Record<string, unknown>)[name])};`).join('\n') : line;
+  });
+}
+
+/** ES module source of `virtual:i18n-messages/bundles`: `{ feature: { language: () => import(…) } }`. */
+function bundlesModule(root: string): string {
+  const entries = featureBundles(root).map((feature) => {
+    const loaders = languages.map((language) => `${JSON.stringify(language)}: () => import(${JSON.stringify(`${virtualPrefix}${language}/${feature}`)})`);
+    return `  ${JSON.stringify(feature)}: { ${loaders.join(', ')} },`;
+  });
+  return `export default {\n${entries.join('\n')}\n};\n`;
 }
 
 export function i18nMessages(): Plugin {
@@ -74,16 +120,18 @@ export function i18nMessages(): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${virtualPrefix}`)) return null;
-      const language = id.slice(virtualPrefix.length + 1) as Language;
-      if (!languages.includes(language)) throw new Error(`no messages for language ${language}`);
+      if (id === `\0${bundlesId}`) return bundlesModule(root);
+      const [name = '', bundle = coreBundle] = id.slice(virtualPrefix.length + 1).split('/');
+      const language = languages.find((l) => l === name);
+      if (!language) throw new Error(`no messages for language ${name}`);
+      if (bundle !== coreBundle && !featureBundles(root).includes(bundle)) throw new Error(`no messages for feature ${bundle}`);
       for (const { file } of catalogueFiles(root, language)) this.addWatchFile(path.join(root, file));
-      return compileLanguage(root, language);
+      return compileLanguage(root, language, bundle);
     },
     handleHotUpdate({ file, server }) {
       if (!/\/messages\/[^/]+\.json$/.test(file)) return;
-      for (const language of languages) {
-        const mod = server.moduleGraph.getModuleById(`\0${virtualPrefix}${language}`);
-        if (mod) server.moduleGraph.invalidateModule(mod);
+      for (const mod of server.moduleGraph.idToModuleMap.values()) {
+        if (mod.id?.startsWith(`\0${virtualPrefix}`)) server.moduleGraph.invalidateModule(mod);
       }
       server.ws.send({ type: 'full-reload' });
       return [];

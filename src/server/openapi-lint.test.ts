@@ -46,4 +46,25 @@ describe('OpenAPI document lint (redocly, recommended rules)', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(doc.servers).toHaveLength(1);
   });
+
+  it('documents the 503 of an unreachable database (problem+json, Retry-After) on every operation that touches it, and only there', async () => {
+    type Response = { content?: Record<string, unknown>; headers?: Record<string, unknown> };
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, Response> }>> }>();
+    const missing: string[] = [];
+    const extra: string[] = [];
+    let withDatabase = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const unavailable = operation.responses['503'];
+        // every /v1 operation authenticates (tokens and sessions live in the database); /health/ready asks the database
+        if (path.startsWith('/v1/') || path === '/health/ready') {
+          withDatabase += 1;
+          const documented = unavailable?.content?.['application/problem+json'] !== undefined && unavailable.headers?.['Retry-After'] !== undefined;
+          if (!documented) missing.push(`${method} ${path}`);
+        } else if (unavailable) extra.push(`${method} ${path}`);
+      }
+    }
+    expect(withDatabase).toBeGreaterThan(20);
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  });
 });

@@ -141,11 +141,32 @@ describe('security headers, caching and compression', () => {
     }
   });
 
+  it('sends scripts without the document-only headers, keeping nosniff and the resource policy', async () => {
+    for (const url of ['/assets/index-AbCd12_-.js', '/config.js']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('javascript');
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(res.headers[name], `${url}: ${name}`).toBeUndefined();
+      }
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('marks API data no-store, hashed assets immutable for a year, everything else no-cache', async () => {
     expect((await app.inject({ url: '/v1/me', headers: { authorization: auth } })).headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/v1/me' })).headers['cache-control']).toBe('no-store');
-    expect((await app.inject({ url: '/assets/index-AbCd12_-.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await app.inject({ url: '/index.html' })).headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ url: '/assets/index-AbCd12_-.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // immutable: nothing to revalidate with
+    expect([asset.headers.etag, asset.headers['last-modified'], asset.headers['accept-ranges']]).toEqual([undefined, undefined, undefined]);
+    const page = await app.inject({ url: '/index.html' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag ?? page.headers['last-modified']).toBeTruthy();
     expect((await app.inject({ url: '/config.js' })).headers['cache-control']).toBe('no-cache');
   });
 

@@ -3,7 +3,7 @@ import { Problem, problemContentType } from '../../contract/problem.ts';
 
 type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 428 | 503;
 
-const descriptions: Record<ProblemStatus, string> = {
+export const descriptions: Record<ProblemStatus, string> = {
   400: 'Validation error: `errors` names each bad parameter or body field',
   401: 'Missing, unknown or revoked access token (WWW-Authenticate: Bearer)',
   403: 'The token lacks the scope, or may not act for that merchant',

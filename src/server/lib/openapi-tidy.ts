@@ -1,5 +1,7 @@
 import { responseHeaders } from '../../contract/headers.ts';
 import { problemContentType } from '../../contract/problem.ts';
+import { databaseRetryAfterSeconds } from '../errors.ts';
+import { descriptions } from './openapi-docs.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +45,30 @@ const tooManyRequests = {
   content: { [problemContentType]: { schema: { $ref: '#/components/schemas/Problem' } } },
 };
 
+/**
+ * Every operation that reads or writes the database can answer 503 database-unavailable with Retry-After
+ * (src/server/errors.ts): all of /v1 (authentication alone reads the tokens or the session) and the readiness probe.
+ * Liveness (/health, /health/live) never touches it.
+ */
+const touchesDatabase = (path: string) => path.startsWith('/v1/') || path === '/health/ready';
+
+const databaseRetryAfter = {
+  [responseHeaders.retryAfter]: {
+    description: `Seconds to wait before retrying (${databaseRetryAfterSeconds})`,
+    schema: { type: 'integer', minimum: 0 },
+    example: databaseRetryAfterSeconds,
+  },
+};
+
+/** The 503 of an operation that touches the database: a route's own (problemResponses(503)) or this one, with Retry-After. */
+function databaseUnavailable(declared: unknown): Json {
+  const response: Json = isObject(declared)
+    ? declared
+    : { description: descriptions[503], content: { [problemContentType]: { schema: { $ref: '#/components/schemas/Problem' } } } };
+  response.headers = { ...(isObject(response.headers) ? response.headers : {}), ...databaseRetryAfter };
+  return response;
+}
+
 /** Every $ref target reachable from the paths (following components into components). */
 function usedSchemas(document: Json): Set<string> {
   const schemas = isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
@@ -66,7 +92,8 @@ function usedSchemas(document: Json): Set<string> {
 
 /**
  * What the generator leaves out and client generators and `redocly lint` (recommended rules) want: an
- * operationId on every operation, the 429 of the rate limiter on every operation, no unused component
+ * operationId on every operation, the 429 of the rate limiter on every operation, the 503 of an unreachable database
+ * (with Retry-After) on every operation that touches it, no unused component
  * schemas (zod's input twins of output schemas), servers and a license.
  */
 export function tidyOpenApi(document: Json, serverUrl: string): Json {
@@ -77,7 +104,9 @@ export function tidyOpenApi(document: Json, serverUrl: string): Json {
       const operation = item[method];
       if (!isObject(operation)) continue;
       operation.operationId ??= operationIds[`${method} ${path}`] ?? derivedOperationId(method, path);
-      if (isObject(operation.responses)) operation.responses['429'] ??= tooManyRequests;
+      if (!isObject(operation.responses)) continue;
+      operation.responses['429'] ??= tooManyRequests;
+      if (touchesDatabase(path)) operation.responses['503'] = databaseUnavailable(operation.responses['503']);
     }
   }
   if (isObject(document.components) && isObject(document.components.schemas)) {

@@ -29,6 +29,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     cacheControl: false,
     setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(root, filePath)),
   });
+  // A content-hashed asset is immutable: never revalidated, never fetched by range. Its ETag, Last-Modified and
+  // Accept-Ranges (~0.1 KiB a response, on each of a first visit's scripts) buy nothing.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) {
+      for (const name of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(name);
+    }
+    return payload;
+  });
   return true;
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import type { Scope } from '../../contract/enums.ts';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { loadFeatureMessages } from '../lib/i18n/i18n.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 // Lazy boundary: everything behind sign-in (query cache, identity check, shell, pages) loads on demand, so the
@@ -12,10 +13,13 @@ const SignedInLayout = lazy(async () => ({ default: (await import('./signed-in-l
 const FirstAllowedPage = lazy(async () => ({ default: (await import('./signed-in-layout.tsx')).FirstAllowedPage }));
 const NotFoundPage = lazy(async () => ({ default: (await import('./not-found-page.tsx')).NotFoundPage }));
 
-/** A page that loads on demand and shows "not allowed" unless the token has all of `scopes`. */
-function guarded(scopes: readonly Scope[], load: () => Promise<ComponentType>) {
+/**
+ * A page that loads on demand, with the texts of its feature (src/web/features/<feature>/, lib/i18n/i18n.tsx) in
+ * parallel, and shows "not allowed" unless the token has all of `scopes`.
+ */
+function guarded(scopes: readonly Scope[], feature: string, load: () => Promise<ComponentType>) {
   return lazy(async () => {
-    const [{ RequireScopes }, Page] = await Promise.all([import('../features/auth/require-scopes.tsx'), load()]);
+    const [{ RequireScopes }, Page] = await Promise.all([import('../features/auth/require-scopes.tsx'), load(), loadFeatureMessages(feature)]);
     return {
       default: () => (
         <RequireScopes scopes={scopes}>
@@ -26,12 +30,12 @@ function guarded(scopes: readonly Scope[], load: () => Promise<ComponentType>) {
   });
 }
 
-const TransactionsPage = guarded(['transactions:read'], async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage);
-const TransactionPage = guarded(['transactions:read'], async () => (await import('../features/transactions/transaction-page.tsx')).TransactionPage);
-const EventsPage = guarded(['events:read'], async () => (await import('../features/events/events-page.tsx')).EventsPage);
-const CredentialsPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
-const ConnectionsPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
-const ConnectionPage = guarded(['providers:read', 'credentials:write'], async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
+const TransactionsPage = guarded(['transactions:read'], 'transactions', async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage);
+const TransactionPage = guarded(['transactions:read'], 'transactions', async () => (await import('../features/transactions/transaction-page.tsx')).TransactionPage);
+const EventsPage = guarded(['events:read'], 'events', async () => (await import('../features/events/events-page.tsx')).EventsPage);
+const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
+const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
+const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
 export function AppRoutes() {

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describePage, pagingHeaders, readPageInfo } from './paging.ts';
-import { loadMessages, translator, type Translate } from '../../lib/i18n/i18n.tsx';
+import { loadAllMessages, translator, type Translate } from '../../lib/i18n/i18n.tsx';
 
 const headers = (init: Record<string, string>) => pagingHeaders(new Headers(init));
 
 let en: Translate;
 let pt: Translate;
 beforeAll(async () => {
-  en = translator(await loadMessages('en'));
-  pt = translator(await loadMessages('pt-BR'));
+  en = translator(await loadAllMessages('en'));
+  pt = translator(await loadAllMessages('pt-BR'));
 });
 
 describe('readPageInfo', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthenticationField } from '../../../contract/providers.ts';
-import { loadMessages, translator, type Translate } from '../../lib/i18n/i18n.tsx';
+import { loadAllMessages, translator, type Translate } from '../../lib/i18n/i18n.tsx';
 import { fieldMessage } from './field-rules.ts';
 
 const mid: AuthenticationField = { name: 'merchantIdentifier', label: 'Merchant ID (MID)', required: true, pattern: '^[A-Za-z0-9]{1,15}$', maxLength: 15, secret: false };
@@ -8,7 +8,7 @@ const mid: AuthenticationField = { name: 'merchantIdentifier', label: 'Merchant 
 describe('field rules in plain words', () => {
   let t: Translate;
   beforeAll(async () => {
-    t = translator(await loadMessages('en'));
+    t = translator(await loadAllMessages('en'));
   });
   it('names every rule a value breaks: its length and each character that is not allowed', () => {
     expect(fieldMessage(t, mid, '12345-67890#ABC!')).toBe(

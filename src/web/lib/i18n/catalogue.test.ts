@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
-import { catalogueFiles, compileLanguage, mergedMessages } from '../../../../tools/i18n-messages.ts';
+import { bundleOf, catalogueFiles, compileLanguage, coreBundle, featureBundles, mergedMessages } from '../../../../tools/i18n-messages.ts';
 import { languages } from './languages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -79,5 +79,29 @@ describe('message catalogue', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  it('splits the texts by feature: code uses its own feature\'s keys and the core ones only, never another feature\'s', () => {
+    const bundleOfKey = new Map<string, string>();
+    for (const { file, messages } of catalogueFiles(root, first)) for (const key of Object.keys(messages)) bundleOfKey.set(key, bundleOf(file));
+    expect(featureBundles(root).length).toBeGreaterThan(0);
+    const crossing: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'src/web'))) {
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      const own = bundleOf(relative);
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      for (const match of code.matchAll(/\bt(?:\.has)?\(\s*'([\w.-]+)'/g)) {
+        const bundle = bundleOfKey.get(match[1] ?? '');
+        if (bundle !== undefined && bundle !== coreBundle && bundle !== own) crossing.push(`${relative}: ${match[1]} (${bundle}'s)`);
+      }
+    }
+    expect(crossing).toEqual([]);
+  });
+
+  it('loads every feature bundle with a page: app/router.tsx names each feature in a guarded route', () => {
+    const router = readFileSync(path.join(root, 'src/web/app/router.tsx'), 'utf8');
+    const named = new Set([...router.matchAll(/guarded\(\[[^\]]*\],\s*'([\w-]+)'/g)].map((m) => m[1]));
+    expect(featureBundles(root).filter((feature) => !named.has(feature))).toEqual([]);
+    expect([...named].filter((feature) => !featureBundles(root).includes(feature ?? ''))).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { I18nProvider, applyLanguage, loadMessages, type Messages } from './i18n.tsx';
+import { I18nProvider, applyLanguage, loadAllMessages, type Messages } from './i18n.tsx';
 import type { Language } from './languages.ts';
 
 const loaded = new Map<Language, Messages>();
 
 /** Loads a language's compiled messages for component tests: `await loadTestMessages('pt-BR')` in beforeAll. */
 export async function loadTestMessages(language: Language = 'en'): Promise<void> {
-  if (!loaded.has(language)) loaded.set(language, await loadMessages(language));
+  if (!loaded.has(language)) loaded.set(language, await loadAllMessages(language));
   applyLanguage(language);
 }
 

@@ -19,13 +19,24 @@
  *    in eslint.config.js) rejects literal text in JSX; folders not yet translated are listed there, once.
  * 6. Component tests render inside `I18nTestProvider` (src/web/lib/i18n/i18n-test-provider.tsx).
  *
- * How it works: tools/i18n-messages.ts (a Vite plugin) gathers each language's files into one module and compiles
- * the ICU texts to functions at build time with @messageformat/core; the browser downloads only the active
- * language's chunk and the ~0.3 KiB @messageformat/runtime. main.tsx loads it before the first render.
+ * 7. A feature's texts (src/web/features/<name>/…/messages) are their own chunk, loaded with the feature's pages:
+ *    app/router.tsx names the feature of each page (`guarded(scopes, 'events', …)`). Code in a feature uses its own
+ *    keys and the shared ones, never another feature's (the catalogue test checks it). Nothing else to register.
+ *
+ * How it works: tools/i18n-messages.ts (a Vite plugin) gathers each language's files into a core module (the shell,
+ * components/, lib/, sign-in) and one module per feature, and compiles the ICU texts to functions at build time with
+ * @messageformat/core; the browser downloads only the active language's chunks, only for the pages it opens, and the
+ * ~0.3 KiB @messageformat/runtime. main.tsx loads the core before the first render.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import featureBundles from 'virtual:i18n-messages/bundles';
 import { setOperatorLocale } from '../format.ts';
 import { intlLocale, storeLanguage, type Language } from './languages.ts';
+
+// The compiled messages' runtime (number formatting, plural selection; ~0.3 KiB) is re-exported here so it rides in
+// the entry chunk: every language chunk needs it, and as a chunk of its own it cost ~1 KiB of response headers more.
+// (The plural rules themselves are written into each language chunk by tools/i18n-messages.ts.)
+export { number, plural, select } from '@messageformat/runtime';
 
 export type Messages = Record<string, (values?: Record<string, unknown>) => string>;
 export type MessageValues = Record<string, string | number | Date>;
@@ -37,8 +48,53 @@ const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
   'pt-BR': () => import('virtual:i18n-messages/pt-BR'),
 };
 
-export async function loadMessages(language: Language): Promise<Messages> {
-  return (await loaders[language]()).default;
+/** Each language's catalogue: its core texts plus every feature bundle loaded into it, one object grown in place. */
+const catalogues = new Map<Language, Promise<Messages>>();
+/** The features whose pages have been opened: a language switch loads their texts in the new language too. */
+const openedFeatures = new Set<string>();
+let activeLanguage: Language = 'en';
+
+function catalogueOf(language: Language): Promise<Messages> {
+  let catalogue = catalogues.get(language);
+  if (!catalogue) {
+    catalogue = loaders[language]().then((m) => ({ ...m.default }));
+    catalogues.set(language, catalogue);
+    // a chunk that failed to load (offline) is asked for again next time
+    catalogue.catch(() => catalogues.delete(language));
+  }
+  return catalogue;
+}
+
+async function loadInto(language: Language, features: Iterable<string>): Promise<Messages> {
+  const [catalogue, ...parts] = await Promise.all([
+    catalogueOf(language),
+    ...[...features].map(async (feature) => {
+      const loader = featureBundles[feature]?.[language];
+      if (!loader) throw new Error(`i18n: no messages bundle for feature ${feature}`);
+      return (await loader()).default;
+    }),
+  ]);
+  for (const part of parts) Object.assign(catalogue, part);
+  return catalogue;
+}
+
+/** The core texts of `language` plus those of every feature opened so far (main.tsx, the language switch). */
+export function loadMessages(language: Language): Promise<Messages> {
+  return loadInto(language, openedFeatures);
+}
+
+/** Every text of `language`, all features included (tests). */
+export function loadAllMessages(language: Language): Promise<Messages> {
+  return loadInto(language, Object.keys(featureBundles));
+}
+
+/**
+ * Loads a feature's texts in the active language before its page renders (app/router.tsx, beside the page's chunk):
+ * they join the active catalogue, which the provider's `t` reads from, and follow later language switches.
+ */
+export async function loadFeatureMessages(feature: string): Promise<void> {
+  openedFeatures.add(feature);
+  await loadInto(activeLanguage, [feature]);
 }
 
 export function translator(messages: Messages): Translate {
@@ -55,6 +111,7 @@ export function translator(messages: Messages): Translate {
 
 /** Makes `language` the page's: `<html lang>`, the Intl locale of lib/format.ts. */
 export function applyLanguage(language: Language): void {
+  activeLanguage = language;
   setOperatorLocale(intlLocale(language));
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
@@ -74,8 +131,10 @@ export function I18nProvider({ language: initialLanguage, messages: initialMessa
   const [state, setState] = useState({ language: initialLanguage, messages: initialMessages });
   useEffect(() => applyLanguage(state.language), [state.language]);
   const setLanguage = useCallback(async (language: Language) => {
-    const messages = await loadMessages(language);
+    await loadMessages(language);
     applyLanguage(language);
+    // again, now that it is active: a feature page opened while the first load ran is in the catalogue too
+    const messages = await loadMessages(language);
     storeLanguage(language);
     setState({ language, messages });
   }, []);

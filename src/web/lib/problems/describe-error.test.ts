@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../../contract/problem.ts';
 import { ApiError } from '../api-client.ts';
-import { loadMessages, translator, type Translate } from '../i18n/i18n.tsx';
+import { loadAllMessages, translator, type Translate } from '../i18n/i18n.tsx';
 import { describeError } from './describe-error.ts';
 
 let en: Translate;
 let pt: Translate;
 beforeAll(async () => {
-  en = translator(await loadMessages('en'));
-  pt = translator(await loadMessages('pt-BR'));
+  en = translator(await loadAllMessages('en'));
+  pt = translator(await loadAllMessages('pt-BR'));
 });
 
 const problem = (status: number, extra: Partial<Problem> = {}): Problem => ({ type: 'https://x/problems/p', title: 'English title', status, detail: 'English detail', ...extra });
