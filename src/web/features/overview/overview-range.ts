@@ -1,0 +1,46 @@
+import { parseCreatedAtFilter } from '../../../contract/filters.ts';
+import type { statsBuckets } from '../../../contract/stats.ts';
+import { presetRange, type DatePreset } from '../../lib/url-state-dates.ts';
+
+export type Bucket = (typeof statsBuckets)[number];
+
+/** The range the Overview opens with when its URL names none. */
+export const defaultPreset: DatePreset = 'last7';
+
+const HOUR_MS = 3_600_000;
+/** Up to two days: hours (at most ~50 bars); up to about three months: days (at most ~92); longer: weeks. */
+export const hourlyUpToHours = 50;
+export const dailyUpToDays = 92;
+
+/**
+ * The series bucket for a created_at range: short ranges by hour, up to a quarter by day, longer ones by week.
+ * An open start (everything up to a date) is treated as long; an open end runs to `nowMs`.
+ */
+export function chooseBucket(createdAt: string, nowMs: number): Bucket {
+  const range = parseCreatedAtFilter(createdAt);
+  if (!range || range.fromNs === null) return 'week';
+  const toMs = range.toNs === null ? nowMs : Number(range.toNs / 1_000_000n);
+  const hours = (toMs - Number(range.fromNs / 1_000_000n)) / HOUR_MS;
+  if (hours <= hourlyUpToHours) return 'hour';
+  if (hours <= dailyUpToDays * 24 + 1) return 'day';
+  return 'week';
+}
+
+/** Whether the API can compare the range with the period before it (it needs both ends). */
+export function canCompare(createdAt: string): boolean {
+  const range = parseCreatedAtFilter(createdAt);
+  return range !== null && range.fromNs !== null && range.toNs !== null;
+}
+
+/** The Overview's created_at: the URL's when it is a valid filter, else the default preset in the zone. */
+export function overviewRange(fromUrl: string | null, nowMs: number, timeZone: string): string {
+  if (fromUrl && parseCreatedAtFilter(fromUrl) !== null) return fromUrl;
+  return presetRange(defaultPreset, nowMs, timeZone);
+}
+
+/** The stats request of the Overview for a range. */
+export function overviewStatsParams(createdAt: string, nowMs: number, timeZone: string): Record<string, string> {
+  const params: Record<string, string> = { created_at: createdAt, bucket: chooseBucket(createdAt, nowMs), tz: timeZone };
+  if (canCompare(createdAt)) params.compare = 'previous_period';
+  return params;
+}
