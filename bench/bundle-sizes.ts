@@ -15,6 +15,8 @@ const messages = 'virtual:i18n-messages/pt-BR';
 const signedIn = [messages, 'src/web/app/signed-in-layout.tsx', 'src/web/features/auth/require-scopes.tsx', 'src/contract/me.ts'];
 export const routeChunks: Record<string, string[]> = {
   '/sign-in': [messages],
+  // the Overview paints its numbers first, then loads the chart (uPlot) chunk: both count
+  '/overview': [...signedIn, 'src/web/features/overview/overview-page.tsx', 'src/web/features/overview/volume-chart.tsx'],
   '/transactions': [...signedIn, 'src/web/features/transactions/transactions-page.tsx'],
   '/events': [...signedIn, 'src/web/features/events/events-page.tsx'],
   '/credentials/new': [...signedIn, 'src/web/features/credentials/credentials-page.tsx'],

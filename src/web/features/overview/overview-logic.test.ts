@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SummaryFilters } from '../../../contract/summaries.ts';
 import { amountChange, countChange, rateChangePoints, trendOf } from './overview-change.ts';
 import { breakdownFilter, listLink } from './overview-links.ts';
-import { canCompare, chooseBucket, overviewRange, overviewStatsParams } from './overview-range.ts';
+import { bucketRange, canCompare, chooseBucket, overviewRange, overviewStatsParams } from './overview-range.ts';
 
 const SP = 'America/Sao_Paulo';
 const now = Date.UTC(2026, 10, 21, 17, 30); // 14:30 in São Paulo, Saturday 2026-11-21
@@ -96,5 +96,27 @@ describe('click-through links to the transactions list', () => {
 
   it('encodes the offsets of the range', () => {
     expect(listLink(range)).toContain('created_at=2026-11-15T00%3A00%3A00-03%3A00..2026-11-22T00%3A00%3A00-03%3A00');
+  });
+});
+
+describe('the range of one series bucket', () => {
+  const week = '2026-11-15T00:00:00-03:00..2026-11-22T00:00:00-03:00';
+  it('runs an hour, a day or a week from the bucket start', () => {
+    expect(bucketRange('2026-11-21T14:00:00-03:00', 'hour', SP, '2026-11-21T00:00:00-03:00..2026-11-22T00:00:00-03:00')).toBe(
+      '2026-11-21T14:00:00-03:00..2026-11-21T15:00:00-03:00',
+    );
+    expect(bucketRange('2026-11-17T00:00:00-03:00', 'day', SP, week)).toBe('2026-11-17T00:00:00-03:00..2026-11-18T00:00:00-03:00');
+  });
+
+  it('cuts a week bucket to the range', () => {
+    // weeks start on Monday: the bucket of Sunday 2026-11-15 began on Monday 2026-11-09
+    expect(bucketRange('2026-11-09T00:00:00-03:00', 'week', SP, week)).toBe('2026-11-15T00:00:00-03:00..2026-11-16T00:00:00-03:00');
+    expect(bucketRange('2026-11-16T00:00:00-03:00', 'week', SP, week)).toBe('2026-11-16T00:00:00-03:00..2026-11-22T00:00:00-03:00');
+  });
+
+  it('gives a DST day its real length', () => {
+    expect(bucketRange('2026-11-01T00:00:00-04:00', 'day', 'America/New_York', '2026-10-01T00:00:00-04:00..2026-12-01T00:00:00-05:00')).toBe(
+      '2026-11-01T00:00:00-04:00..2026-11-02T00:00:00-05:00',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { parseCreatedAtFilter } from '../../../contract/filters.ts';
 import type { statsBuckets } from '../../../contract/stats.ts';
-import { presetRange, type DatePreset } from '../../lib/url-state-dates.ts';
+import { addDays, formatWithOffset, presetRange, startOfDay, today, type DatePreset } from '../../lib/url-state-dates.ts';
 
 export type Bucket = (typeof statsBuckets)[number];
 
@@ -43,4 +43,22 @@ export function overviewStatsParams(createdAt: string, nowMs: number, timeZone: 
   const params: Record<string, string> = { created_at: createdAt, bucket: chooseBucket(createdAt, nowMs), tz: timeZone };
   if (canCompare(createdAt)) params.compare = 'previous_period';
   return params;
+}
+
+/**
+ * The created_at range of one series bucket (its local start to the next bucket's start, so a DST day lasts
+ * 23 or 25 hours), cut to the Overview's range: a week bucket may begin before the range does.
+ */
+export function bucketRange(start: string, bucket: Bucket, timeZone: string, within: string): string {
+  const startMs = Date.parse(start);
+  let endMs: number;
+  if (bucket === 'hour') endMs = startMs + HOUR_MS;
+  else endMs = startOfDay(addDays(today(startMs, timeZone), bucket === 'day' ? 1 : 7), timeZone);
+  const outer = parseCreatedAtFilter(within);
+  const outerFrom = outer?.fromNs == null ? null : Number(outer.fromNs / 1_000_000n);
+  const outerTo = outer?.toNs == null ? null : Number(outer.toNs / 1_000_000n);
+  const [withinFrom = '', withinTo = ''] = within.split('..');
+  const from = outerFrom !== null && outerFrom > startMs ? withinFrom : start;
+  const to = outerTo !== null && outerTo < endMs ? withinTo : formatWithOffset(endMs, timeZone);
+  return `${from}..${to}`;
 }

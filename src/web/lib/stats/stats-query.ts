@@ -18,3 +18,6 @@ export function statsQuery(params: StatsParams) {
     staleTime: 15_000,
   });
 }
+
+/** The currency of the stats amounts: the platform's acquirers settle in reais. */
+export const statsCurrency = 'BRL';

@@ -1,0 +1,121 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { StatsPoint } from '../../../contract/stats.ts';
+import { formatAmount, formatCompactAmount, formatPercent } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { axisLabel, bucketLabel } from './bucket-label.ts';
+import type { Bucket } from './overview-range.ts';
+import styles from './overview.module.css';
+
+export interface VolumeChartProps {
+  series: StatsPoint[];
+  bucket: Bucket;
+  timeZone: string;
+  currency: string;
+  /** the transactions list of each bucket: a click on a bar opens it */
+  hrefs: string[];
+}
+
+const bucketSeconds: Record<Bucket, number> = { hour: 3600, day: 86_400, week: 604_800 };
+const height = 260;
+
+function token(el: Element, name: string): string {
+  return getComputedStyle(el).getPropertyValue(name).trim();
+}
+
+/**
+ * Approved volume per bucket (bars, left axis) and the approval rate (line, right axis) with uPlot on a
+ * canvas. Amounts become floats here for plotting only; the readout and the table show the exact decimal text.
+ */
+export function VolumeChart({ series, bucket, timeZone, currency, hrefs }: VolumeChartProps) {
+  const { t, locale } = useI18n();
+  const host = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const hrefsRef = useRef(hrefs);
+  useEffect(() => {
+    hrefsRef.current = hrefs;
+  }, [hrefs]);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const x = series.map((p) => Date.parse(p.start) / 1000);
+    const volume = series.map((p) => Number(p.approvedAmount));
+    const rate = series.map((p) => (p.approvalRate === null ? null : p.approvalRate * 100));
+    const half = bucketSeconds[bucket] / 2;
+    let chart: uPlot | null = null;
+
+    const build = () => {
+      chart?.destroy();
+      const accent = token(el, '--color-accent');
+      const muted = token(el, '--color-text-muted');
+      const grid = token(el, '--color-border');
+      const rateColor = token(el, '--color-success');
+      const font = `12px ${token(el, '--font-sans') || 'system-ui'}`;
+      const axis = { stroke: muted, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+      const options: uPlot.Options = {
+        width: Math.max(el.clientWidth, 240),
+        height,
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+        cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+        legend: { live: true },
+        scales: {
+          x: { time: true, range: (_u, min, max) => [min - half, max + half] },
+          money: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+          rate: { range: [0, 100] },
+        },
+        series: [
+          { label: t('overview.chart.period'), value: (_u, ts) => (ts == null ? '' : bucketLabel(ts * 1000, bucket, timeZone, locale)) },
+          {
+            label: t('overview.chart.volume'),
+            scale: 'money',
+            stroke: accent,
+            fill: `color-mix(in srgb, ${accent} 55%, transparent)`,
+            width: 1,
+            paths: uPlot.paths.bars?.({ size: [0.7, 48] }),
+            points: { show: false },
+            value: (_u, _v, _si, i) => {
+              const point = i == null ? undefined : series[i];
+              return point ? formatAmount(point.approvedAmount, currency, locale) : '';
+            },
+          },
+          {
+            label: t('overview.chart.rate'),
+            scale: 'rate',
+            stroke: rateColor,
+            width: 2,
+            spanGaps: true,
+            points: { show: series.length <= 60, size: 5, fill: rateColor },
+            value: (_u, v) => (v == null ? '' : formatPercent(v / 100, locale)),
+          },
+        ],
+        axes: [
+          { ...axis, space: 60, values: (_u, splits) => splits.map((s) => axisLabel(s * 1000, bucket, timeZone, locale)) },
+          { ...axis, scale: 'money', size: 76, values: (_u, splits) => splits.map((v) => formatCompactAmount(v, currency, locale)) },
+          { ...axis, scale: 'rate', side: 1, size: 52, grid: { show: false }, values: (_u, splits) => splits.map((v) => formatPercent(v / 100, locale)) },
+        ],
+      };
+      chart = new uPlot(options, [x, volume, rate], el);
+      chart.over.addEventListener('click', () => {
+        const i = chart?.cursor.idx;
+        const href = i == null ? undefined : hrefsRef.current[i];
+        if (href) void navigate(href);
+      });
+    };
+    build();
+
+    const resize = new ResizeObserver(() => chart?.setSize({ width: Math.max(el.clientWidth, 240), height }));
+    resize.observe(el);
+    const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+    scheme.addEventListener('change', build);
+    return () => {
+      resize.disconnect();
+      scheme.removeEventListener('change', build);
+      chart?.destroy();
+    };
+  }, [series, bucket, timeZone, currency, t, locale, navigate]);
+
+  return <div ref={host} className={styles.uplot} data-testid="volume-chart" />;
+}
