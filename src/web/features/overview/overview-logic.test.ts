@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SummaryFilters } from '../../../contract/summaries.ts';
 import { amountChange, countChange, rateChangePoints, trendOf } from './overview-change.ts';
 import { breakdownFilter, listLink } from './overview-links.ts';
-import { bucketRange, canCompare, chooseBucket, overviewRange, overviewStatsParams } from './overview-range.ts';
+import { bucketRange, bucketStarts, canCompare, chartSpan, chooseBucket, overviewRange, overviewStatsParams } from './overview-range.ts';
 
 const SP = 'America/Sao_Paulo';
 const now = Date.UTC(2026, 10, 21, 17, 30); // 14:30 in São Paulo, Saturday 2026-11-21
@@ -118,5 +118,33 @@ describe('the range of one series bucket', () => {
     expect(bucketRange('2026-11-01T00:00:00-04:00', 'day', 'America/New_York', '2026-10-01T00:00:00-04:00..2026-12-01T00:00:00-05:00')).toBe(
       '2026-11-01T00:00:00-04:00..2026-11-02T00:00:00-05:00',
     );
+  });
+});
+
+describe('bucket starts across the range (the chart ticks)', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  it('lists local midnights, a DST day included', () => {
+    // New York falls back on 2026-11-01: midnights at 04:00Z before, 05:00Z after
+    const starts = bucketStarts(Date.UTC(2026, 9, 31, 4), Date.UTC(2026, 10, 3, 5), 'day', 'America/New_York');
+    expect(starts.map(iso)).toEqual(['2026-10-31T04:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z']);
+  });
+
+  it('lists Mondays from the week holding the start', () => {
+    const starts = bucketStarts(Date.UTC(2026, 10, 15, 3), Date.UTC(2026, 10, 30, 3), 'week', SP); // Sunday 15th to Monday 30th
+    expect(starts.map(iso)).toEqual(['2026-11-09T03:00:00.000Z', '2026-11-16T03:00:00.000Z', '2026-11-23T03:00:00.000Z']);
+  });
+
+  it('lists whole local hours, in a half-hour zone too', () => {
+    const starts = bucketStarts(Date.UTC(2026, 10, 21, 18, 40), Date.UTC(2026, 10, 21, 21), 'hour', 'Asia/Kolkata');
+    // 00:10 in Kolkata (UTC+5:30) → its hour began at 18:30Z
+    expect(starts.map(iso)).toEqual(['2026-11-21T18:30:00.000Z', '2026-11-21T19:30:00.000Z', '2026-11-21T20:30:00.000Z']);
+  });
+
+  it('spans the chosen range, or the data where it is open', () => {
+    const week = '2026-11-15T00:00:00-03:00..2026-11-22T00:00:00-03:00';
+    const data = [Date.UTC(2026, 10, 17, 3)];
+    expect(chartSpan(week, data, now)).toEqual({ fromMs: Date.UTC(2026, 10, 15, 3), toMs: Date.UTC(2026, 10, 22, 3) });
+    expect(chartSpan('..2026-11-22T00:00:00-03:00', data, now)).toEqual({ fromMs: data[0], toMs: Date.UTC(2026, 10, 22, 3) });
+    expect(chartSpan(week, [], now)).toBeNull();
   });
 });

@@ -68,11 +68,13 @@ export function OverviewPage() {
           ) : null}
           <OverviewTiles stats={stats} createdAt={createdAt} />
           <SeriesSection stats={stats} createdAt={createdAt}>
-            {(hrefs) => (
+            {(hrefs, span) =>
+              span ? (
               <Suspense fallback={<Skeleton height="16rem" label={t('overview.chart.loading')} />}>
-                <VolumeChart series={stats.series} bucket={stats.bucket} timeZone={stats.timeZone} currency={statsCurrency} hrefs={hrefs} />
+                <VolumeChart series={stats.series} bucket={stats.bucket} timeZone={stats.timeZone} currency={statsCurrency} hrefs={hrefs} span={span} />
               </Suspense>
-            )}
+              ) : null
+            }
           </SeriesSection>
           <div className={styles.breakdowns}>
             <BreakdownTable dimension="acquirer" items={stats.byAcquirer} createdAt={createdAt} />

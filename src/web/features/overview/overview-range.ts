@@ -1,6 +1,6 @@
 import { parseCreatedAtFilter } from '../../../contract/filters.ts';
 import type { statsBuckets } from '../../../contract/stats.ts';
-import { addDays, formatWithOffset, presetRange, startOfDay, today, type DatePreset } from '../../lib/url-state-dates.ts';
+import { addDays, formatWithOffset, presetRange, startOfDay, today, wallTime, type DatePreset } from '../../lib/url-state-dates.ts';
 
 export type Bucket = (typeof statsBuckets)[number];
 
@@ -61,4 +61,38 @@ export function bucketRange(start: string, bucket: Bucket, timeZone: string, wit
   const from = outerFrom !== null && outerFrom > startMs ? withinFrom : start;
   const to = outerTo !== null && outerTo < endMs ? withinTo : formatWithOffset(endMs, timeZone);
   return `${from}..${to}`;
+}
+
+/** At most this many bucket starts are listed (a year of days, a fortnight of hours). */
+export const maxBucketStarts = 400;
+
+/**
+ * The start (epoch ms) of every bucket from the one holding `fromMs` up to `toMs` (exclusive), in the zone:
+ * local midnights for days, Mondays for weeks, whole local hours for hours (half-hour zones included).
+ */
+export function bucketStarts(fromMs: number, toMs: number, bucket: Bucket, timeZone: string): number[] {
+  const starts: number[] = [];
+  if (bucket === 'hour') {
+    const w = wallTime(fromMs, timeZone);
+    for (let t = Math.floor(fromMs / 1000) * 1000 - (w.mi * 60 + w.s) * 1000; t < toMs && starts.length < maxBucketStarts; t += HOUR_MS) starts.push(t);
+    return starts;
+  }
+  let day = today(fromMs, timeZone);
+  if (bucket === 'week') day = addDays(day, -((new Date(Date.UTC(day.y, day.m - 1, day.d)).getUTCDay() + 6) % 7));
+  for (let t = startOfDay(day, timeZone); t < toMs && starts.length < maxBucketStarts; t = startOfDay(day, timeZone)) {
+    starts.push(t);
+    day = addDays(day, bucket === 'day' ? 1 : 7);
+  }
+  return starts;
+}
+
+/** The instants the chart spans: the range's ends, or the data's where the range is open. */
+export function chartSpan(createdAt: string, starts: readonly number[], nowMs: number): { fromMs: number; toMs: number } | null {
+  const range = parseCreatedAtFilter(createdAt);
+  const first = starts[0];
+  const last = starts.at(-1);
+  if (first === undefined || last === undefined) return null;
+  const fromMs = range?.fromNs == null ? first : Number(range.fromNs / 1_000_000n);
+  const toMs = range?.toNs == null ? Math.max(nowMs, last + HOUR_MS) : Number(range.toNs / 1_000_000n);
+  return { fromMs: Math.min(fromMs, first), toMs: Math.max(toMs, last + 1) };
 }

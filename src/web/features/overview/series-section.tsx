@@ -7,19 +7,21 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { statsCurrency } from '../../lib/stats/stats-query.ts';
 import { bucketLabel } from './bucket-label.ts';
 import { listLink } from './overview-links.ts';
-import { bucketRange } from './overview-range.ts';
+import { bucketRange, chartSpan } from './overview-range.ts';
 import styles from './overview.module.css';
 
 /**
  * The series as a chart (drawn on a canvas, hidden from screen readers) and as a table of the same numbers:
  * the table is always there for screen readers and shows on screen with "Show as table".
  */
-export function SeriesSection({ stats, createdAt, children }: { stats: Stats; createdAt: string; children: (hrefs: string[]) => ReactNode }) {
+export function SeriesSection({ stats, createdAt, children }: { stats: Stats; createdAt: string; children: (hrefs: string[], span: { fromMs: number; toMs: number } | null) => ReactNode }) {
   const t = useT();
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   const tableId = useId();
   const ranges = stats.series.map((point) => bucketRange(point.start, stats.bucket, stats.timeZone, createdAt));
+  const [now] = useState(() => Date.now());
+  const span = chartSpan(createdAt, stats.series.map((p) => Date.parse(p.start)), now);
   const caption = t('overview.chart.caption', { bucket: t(`overview.bucket.${stats.bucket}`), zone: stats.timeZone });
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -31,7 +33,7 @@ export function SeriesSection({ stats, createdAt, children }: { stats: Stats; cr
       </div>
       {asTable ? null : (
         <div aria-hidden="true" className={styles.chart}>
-          {children(ranges.map((range) => listLink(range)))}
+          {children(ranges.map((range) => listLink(range)), span)}
         </div>
       )}
       <div id={tableId} className={asTable ? styles.tableWrap : 'visually-hidden'}>

@@ -6,7 +6,7 @@ import type { StatsPoint } from '../../../contract/stats.ts';
 import { formatAmount, formatCompactAmount, formatPercent } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
 import { axisLabel, bucketLabel } from './bucket-label.ts';
-import type { Bucket } from './overview-range.ts';
+import { bucketStarts, type Bucket } from './overview-range.ts';
 import styles from './overview.module.css';
 
 export interface VolumeChartProps {
@@ -16,6 +16,8 @@ export interface VolumeChartProps {
   currency: string;
   /** the transactions list of each bucket: a click on a bar opens it */
   hrefs: string[];
+  /** the instants the x axis spans (the chosen range), so days without sales show as gaps */
+  span: { fromMs: number; toMs: number };
 }
 
 const bucketSeconds: Record<Bucket, number> = { hour: 3600, day: 86_400, week: 604_800 };
@@ -29,7 +31,7 @@ function token(el: Element, name: string): string {
  * Approved volume per bucket (bars, left axis) and the approval rate (line, right axis) with uPlot on a
  * canvas. Amounts become floats here for plotting only; the readout and the table show the exact decimal text.
  */
-export function VolumeChart({ series, bucket, timeZone, currency, hrefs }: VolumeChartProps) {
+export function VolumeChart({ series, bucket, timeZone, currency, hrefs, span }: VolumeChartProps) {
   const { t, locale } = useI18n();
   const host = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -45,6 +47,16 @@ export function VolumeChart({ series, bucket, timeZone, currency, hrefs }: Volum
     const volume = series.map((p) => Number(p.approvedAmount));
     const rate = series.map((p) => (p.approvalRate === null ? null : p.approvalRate * 100));
     const half = bucketSeconds[bucket] / 2;
+    // one tick per bucket start across the whole range, thinned to fit; bars stand on their bucket's tick
+    const ticks = bucketStarts(span.fromMs, span.toMs, bucket, timeZone).map((ms) => ms / 1000);
+    const lo = (ticks[0] ?? x[0] ?? 0) - half;
+    const hi = (ticks.at(-1) ?? x.at(-1) ?? 0) + half;
+    const splits = (u: uPlot) => {
+      const room = Math.max(1, Math.floor(u.bbox.width / devicePixelRatio / (bucket === 'hour' ? 48 : 64)));
+      const step = Math.ceil(ticks.length / room);
+      return ticks.filter((_, i) => i % step === 0);
+    };
+    const wholePercent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
     let chart: uPlot | null = null;
 
     const build = () => {
@@ -62,7 +74,7 @@ export function VolumeChart({ series, bucket, timeZone, currency, hrefs }: Volum
         cursor: { drag: { x: false, y: false }, points: { size: 8 } },
         legend: { live: true },
         scales: {
-          x: { time: true, range: (_u, min, max) => [min - half, max + half] },
+          x: { time: true, range: () => [lo, hi] },
           money: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
           rate: { range: [0, 100] },
         },
@@ -92,9 +104,9 @@ export function VolumeChart({ series, bucket, timeZone, currency, hrefs }: Volum
           },
         ],
         axes: [
-          { ...axis, space: 60, values: (_u, splits) => splits.map((s) => axisLabel(s * 1000, bucket, timeZone, locale)) },
-          { ...axis, scale: 'money', size: 76, values: (_u, splits) => splits.map((v) => formatCompactAmount(v, currency, locale)) },
-          { ...axis, scale: 'rate', side: 1, size: 52, grid: { show: false }, values: (_u, splits) => splits.map((v) => formatPercent(v / 100, locale)) },
+          { ...axis, splits, values: (_u, at) => at.map((s) => axisLabel(s * 1000, bucket, timeZone, locale)) },
+          { ...axis, scale: 'money', size: 76, values: (_u, at) => at.map((v) => formatCompactAmount(v, currency, locale)) },
+          { ...axis, scale: 'rate', side: 1, size: 56, grid: { show: false }, values: (_u, at) => at.map((v) => wholePercent.format(v / 100)) },
         ],
       };
       chart = new uPlot(options, [x, volume, rate], el);
@@ -115,7 +127,7 @@ export function VolumeChart({ series, bucket, timeZone, currency, hrefs }: Volum
       scheme.removeEventListener('change', build);
       chart?.destroy();
     };
-  }, [series, bucket, timeZone, currency, t, locale, navigate]);
+  }, [series, bucket, timeZone, currency, t, locale, navigate, span.fromMs, span.toMs]);
 
   return <div ref={host} className={styles.uplot} data-testid="volume-chart" />;
 }
