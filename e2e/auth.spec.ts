@@ -71,7 +71,7 @@ test.describe('401 handling', () => {
     await page.goto('/sign-in?next=%2F%2Fevil.example%2F');
     await page.getByLabel('Access token').fill(demoToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/transactions/);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/overview$/);
   });
 
   test('a session started through the API opens the page directly', async ({ page }) => {

@@ -10,10 +10,12 @@ import { demoToken } from './support/env.ts';
  * 140 kB (NOT met yet: 154.5 kB; react-dom + router 76 kB, the contract schemas with zod 24 kB, the table and
  * filters 19 kB). Until the bundle is trimmed, the second assertion guards against growth; lower it to the 140 kB
  * target when it holds. With issues 8-12 merged (every feature's texts in the one language chunk, the support
- * desk's list abstraction) it measured 175.8 kB, so the guard stands at 180 kB. Sizes are deterministic for a build (not timings), so asserting them is safe.
+ * desk's list abstraction) it measured 175.8 kB, so the guard stood at 180 kB. Issue 11's dashboard (2026-11-23) adds the
+ * totals strip above the list (the stats query and its schema, the strip, its texts) and shares the date control and
+ * formatters with the Overview in chunks of their own: measured 183.6 kB, the guard stands at 186 kB. Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
 const budgets = { signIn: 100_000, transactions: 140_000 };
-const transactionsCeiling = 180_000;
+const transactionsCeiling = 186_000;
 
 async function scriptBytes(page: Page): Promise<() => { bytes: number; files: number }> {
   const cdp = await page.context().newCDPSession(page);
