@@ -80,6 +80,9 @@ test('sign-in lands on the Overview, whose numbers are the stats API’s for the
 
   // the chart is drawn, and its numbers are a table for screen readers (one row per bucket with sales)
   await expect(page.getByTestId('volume-chart').locator('canvas').first()).toBeVisible();
+  // its readout shows the latest bucket's exact amount (decimal text, not the plotted float)
+  const latest = (stats.series as unknown as { approvedAmount: string }[]).at(-1)?.approvedAmount ?? '';
+  await expect.poll(async () => norm(await page.getByTestId('volume-chart').locator('.u-series').nth(1).locator('.u-value').textContent())).toBe(money(latest));
   await expect(page.getByTestId('series-table').locator('tbody tr')).toHaveCount(stats.series.length);
   await page.getByRole('button', { name: 'Show as table' }).click();
   await expect(page.getByTestId('series-table')).toBeVisible();

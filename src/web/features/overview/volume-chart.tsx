@@ -112,6 +112,13 @@ export function VolumeChart({ series, bucket, timeZone, currency, hrefs, span }:
         ],
       };
       chart = new uPlot(options, [x, volume, rate], el);
+      // away from the chart, the readout shows the latest bucket instead of empty values
+      const latest = x.length - 1;
+      const showLatest = (u: uPlot) => {
+        if (u.legend.idx == null && latest >= 0) u.setLegend({ idx: latest }, false);
+      };
+      chart.hooks.setLegend = [...(chart.hooks.setLegend ?? []), showLatest];
+      showLatest(chart);
       chart.over.addEventListener('click', () => {
         const i = chart?.cursor.idx;
         const href = i == null ? undefined : hrefsRef.current[i];
