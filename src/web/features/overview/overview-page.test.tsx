@@ -74,6 +74,6 @@ describe('OverviewPage states', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Show the last 30 days' }));
     const createdAt = router.state.location.search ? new URLSearchParams(router.state.location.search).get('created_at') : null;
     expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}\.\.\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/);
-    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('last30');
+    expect(screen.getByLabelText<HTMLSelectElement>('Period').value).toBe('last30');
   });
 });
