@@ -18,6 +18,8 @@ const featureMessages = (feature: string) => `virtual:i18n-messages/pt-BR/${feat
 const signedIn = [messages, 'signed-in'];
 export const routeChunks: Record<string, string[]> = {
   '/sign-in': [messages],
+  // the Overview paints its numbers first, then loads the chart (uPlot) chunk: both count
+  '/overview': [...signedIn, featureMessages('overview'), 'src/web/features/overview/overview-page.tsx', 'src/web/features/overview/volume-chart.tsx'],
   '/transactions': [...signedIn, featureMessages('transactions'), 'src/web/features/transactions/transactions-page.tsx'],
   '/events': [...signedIn, featureMessages('events'), 'src/web/features/events/events-page.tsx'],
   '/credentials/new': [...signedIn, featureMessages('credentials'), 'src/web/features/credentials/credentials-page.tsx'],

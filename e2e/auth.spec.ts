@@ -22,12 +22,12 @@ test.describe('sign-in', () => {
 
   test('a good token lands on the first allowed page with the organization and mode', async ({ page }) => {
     await signIn(page);
-    await expect(page).toHaveURL(/\/transactions/);
+    await expect(page).toHaveURL(/\/overview$/);
     const org = page.getByTestId('org-info');
     await expect(org).toContainText(demoOrganizationName);
     await expect(org).toContainText('Test mode');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Transactions', 'Events', 'Acquirer connections']);
+    await expect(nav.getByRole('link')).toHaveText(['Overview', 'Transactions', 'Events', 'Acquirer connections']);
     // The token is nowhere a script can read: an HttpOnly session cookie instead, never storage or the URL.
     expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
     expect(await page.evaluate(() => document.cookie)).toBe('');
@@ -71,7 +71,7 @@ test.describe('401 handling', () => {
     await page.goto('/sign-in?next=%2F%2Fevil.example%2F');
     await page.getByLabel('Access token').fill(demoToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/transactions/);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/overview$/);
   });
 
   test('a session started through the API opens the page directly', async ({ page }) => {

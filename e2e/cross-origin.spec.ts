@@ -10,7 +10,7 @@ test('a dashboard on another origin signs in with a bearer token and shows an es
   page.on('request', (request) => {
     if (request.url().startsWith(`${crossApiBaseUrl}/v1/`)) apiCalls.push(request.url());
   });
-  await page.goto(`${crossWebBaseUrl}/sign-in`);
+  await page.goto(`${crossWebBaseUrl}/sign-in?next=%2Ftransactions`);
   await page.getByLabel('Access token').fill(demoToken);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${crossWebBaseUrl}/transactions`);

@@ -81,7 +81,8 @@ for (const l of languages) {
       await page.getByRole('button', { name: l.signIn }).click();
 
       const nav = page.getByRole('navigation', { name: l.nav });
-      await expect(nav.getByRole('link', { name: l.transactions })).toBeVisible();
+      await expect(page).toHaveURL(/\/overview$/);
+      await nav.getByRole('link', { name: l.transactions }).click();
       await expect(page).toHaveURL(/\/transactions/);
       await expect(page.getByTestId('org-info')).toContainText(l.mode);
       await expect(page.getByTestId('page-indicator')).toHaveText(l.page);

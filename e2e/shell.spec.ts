@@ -7,15 +7,15 @@ import { screenshot } from './support/screenshots.ts';
 test.describe('app shell', () => {
   test('navigation hides what a limited token cannot do, and the route says "not allowed"', async ({ page }) => {
     await signInWithStorage(page, '/', readerToken());
-    await expect(page).toHaveURL(/\/transactions/);
+    await expect(page).toHaveURL(/\/overview$/);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['Transactions', 'Events']);
+    await expect(nav.getByRole('link')).toHaveText(['Overview', 'Transactions', 'Events']);
     await expect(page.getByTestId('org-info')).toContainText('Live');
 
     await page.goto('/credentials/new');
     await expect(page.getByText('Not allowed')).toBeVisible();
     await expect(page.getByTestId('not-allowed-text')).toHaveText('Your access token does not let you see the acquirers you can connect to or connect acquirers or manage acquirer connections.');
-    await expect(page.getByRole('link', { name: 'Go to Transactions' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Overview' })).toBeVisible();
   });
 
   test('a merchant token shows its merchant limit and fixes the credential merchant', async ({ page }) => {

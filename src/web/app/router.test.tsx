@@ -66,7 +66,7 @@ describe('router and session', () => {
     renderAt('/credentials/new');
     expect(await screen.findByText('Not allowed', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Transactions']);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Overview', 'Transactions']);
     expect(screen.getByText('Acme Payments')).toBeTruthy();
     expect(screen.getByText('Live')).toBeTruthy();
   });

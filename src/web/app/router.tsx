@@ -30,6 +30,7 @@ function guarded(scopes: readonly Scope[], feature: string, load: () => Promise<
   });
 }
 
+const OverviewPage = guarded(['transactions:read'], 'overview', async () => (await import('../features/overview/overview-page.tsx')).OverviewPage);
 const TransactionsPage = guarded(['transactions:read'], 'transactions', async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage);
 const TransactionPage = guarded(['transactions:read'], 'transactions', async () => (await import('../features/transactions/transaction-page.tsx')).TransactionPage);
 const EventsPage = guarded(['events:read'], 'events', async () => (await import('../features/events/events-page.tsx')).EventsPage);
@@ -46,6 +47,7 @@ export function AppRoutes() {
           <Route path="/sign-in" element={<SignInPage />} />
           <Route path="/" element={<SignedInLayout />}>
             <Route index element={<FirstAllowedPage />} />
+            <Route path="overview" element={<OverviewPage />} />
             <Route path="transactions" element={<TransactionsPage />} />
             <Route path="transactions/:id" element={<TransactionPage />} />
             <Route path="events" element={<EventsPage />} />

@@ -102,3 +102,39 @@ export function formatDateTimeWithZone(iso: string, locale = operatorLocale()): 
   const text = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'long' }).format(ms);
   return { text, zone };
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const cacheKey = `${locale}|${key}`;
+  let format = numberFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(cacheKey, format);
+  }
+  return format;
+}
+
+/** A whole count with the language's grouping: 12,345 / 12.345. */
+export function formatCount(count: number, locale = operatorLocale()): string {
+  return numberFormat(locale, 'count', { maximumFractionDigits: 0 }).format(count);
+}
+
+/** A ratio as a percentage with one decimal: 0.9132 → 91.3%. */
+export function formatPercent(ratio: number, locale = operatorLocale()): string {
+  return numberFormat(locale, 'percent', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
+}
+
+/** A relative change with its sign: 0.125 → +12.5%, -0.04 → −4.0%. */
+export function formatChange(ratio: number, locale = operatorLocale()): string {
+  return numberFormat(locale, 'change', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(ratio);
+}
+
+/** Percentage points with their sign: 2.2 → +2.2. */
+export function formatPoints(points: number, locale = operatorLocale()): string {
+  return numberFormat(locale, 'points', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(points);
+}
+
+/** A short amount for chart axes (R$ 12 mil, R$12K): plotting only, never for exact sums. */
+export function formatCompactAmount(value: number, currency: string, locale = operatorLocale()): string {
+  return numberFormat(locale, `compact|${currency}`, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}

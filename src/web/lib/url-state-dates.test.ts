@@ -56,6 +56,37 @@ describe('date presets in the operator time zone', () => {
   });
 });
 
+describe('this week and last month', () => {
+  const NY = 'America/New_York';
+  // Expected values written out from a calendar (2026-11-21 is a Saturday, 2027-01-01 a Friday; New York
+  // springs forward on 2026-03-08; São Paulo sprang forward on 2018-11-04), not computed by the code.
+  it.each([
+    ['thisWeek', now, SP, '2026-11-16T00:00:00-03:00..2026-11-23T00:00:00-03:00'],
+    ['thisWeek', Date.UTC(2026, 10, 23, 12), SP, '2026-11-23T00:00:00-03:00..2026-11-30T00:00:00-03:00'],
+    ['thisWeek', Date.UTC(2026, 10, 29, 12), SP, '2026-11-23T00:00:00-03:00..2026-11-30T00:00:00-03:00'],
+    ['thisWeek', Date.UTC(2027, 0, 1, 12), SP, '2026-12-28T00:00:00-03:00..2027-01-04T00:00:00-03:00'],
+    ['thisWeek', Date.UTC(2026, 2, 5, 17), NY, '2026-03-02T00:00:00-05:00..2026-03-09T00:00:00-04:00'],
+    ['lastMonth', now, SP, '2026-10-01T00:00:00-03:00..2026-11-01T00:00:00-03:00'],
+    ['lastMonth', Date.UTC(2027, 0, 15, 12), SP, '2026-12-01T00:00:00-03:00..2027-01-01T00:00:00-03:00'],
+    // 23:00 on 2026-12-31 in São Paulo is already 2027 in UTC: last month is still November there
+    ['lastMonth', Date.UTC(2027, 0, 1, 2), SP, '2026-11-01T00:00:00-03:00..2026-12-01T00:00:00-03:00'],
+    ['lastMonth', Date.UTC(2027, 0, 1, 2), 'UTC', '2026-12-01T00:00:00+00:00..2027-01-01T00:00:00+00:00'],
+    ['lastMonth', Date.UTC(2026, 3, 10, 16), NY, '2026-03-01T00:00:00-05:00..2026-04-01T00:00:00-04:00'],
+    ['lastMonth', Date.UTC(2018, 11, 5, 15), SP, '2018-11-01T00:00:00-03:00..2018-12-01T00:00:00-02:00'],
+  ] as const)('%s at %i in %s', (preset, at, zone, expected) => {
+    const value = presetRange(preset, at, zone);
+    expect(value).toBe(expected);
+    expect(matchPreset(value, at, zone)).toBe(preset);
+  });
+
+  it('lasts its real number of hours across a DST change', () => {
+    const march = parseCreatedAtFilter(presetRange('lastMonth', Date.UTC(2026, 3, 10, 16), 'America/New_York'));
+    expect((march?.toNs ?? 0n) - (march?.fromNs ?? 0n)).toBe(BigInt(31 * 24 - 1) * 3_600_000_000_000n);
+    const week = parseCreatedAtFilter(presetRange('thisWeek', Date.UTC(2026, 2, 5, 17), 'America/New_York'));
+    expect((week?.toNs ?? 0n) - (week?.fromNs ?? 0n)).toBe(BigInt(7 * 24 - 1) * 3_600_000_000_000n);
+  });
+});
+
 describe('custom ranges', () => {
   it('builds open and closed whole-day ranges', () => {
     expect(dayRange({ y: 2026, m: 11, d: 1 }, { y: 2026, m: 11, d: 3 }, SP)).toBe('2026-11-01T00:00:00-03:00..2026-11-04T00:00:00-03:00');

@@ -11,7 +11,8 @@ export interface CalendarDay {
   d: number;
 }
 
-export const datePresets = ['today', 'yesterday', 'last7', 'last30', 'thisMonth'] as const;
+/** Weeks start on Monday (as the stats endpoint's week buckets do); this week and this month run to their last day. */
+export const datePresets = ['today', 'yesterday', 'thisWeek', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const;
 export type DatePreset = (typeof datePresets)[number];
 
 let zone: string | undefined;
@@ -125,9 +126,22 @@ export function presetDays(preset: DatePreset, nowMs: number, timeZone: string):
       return [addDays(t, -6), t];
     case 'last30':
       return [addDays(t, -29), t];
+    case 'thisWeek': {
+      const monday = addDays(t, -daysSinceMonday(t));
+      return [monday, addDays(monday, 6)];
+    }
     case 'thisMonth':
       return [{ y: t.y, m: t.m, d: 1 }, addDays({ y: t.m === 12 ? t.y + 1 : t.y, m: t.m === 12 ? 1 : t.m + 1, d: 1 }, -1)];
+    case 'lastMonth': {
+      const lastDay = addDays({ y: t.y, m: t.m, d: 1 }, -1);
+      return [{ y: lastDay.y, m: lastDay.m, d: 1 }, lastDay];
+    }
   }
+}
+
+/** 0 on Monday … 6 on Sunday. */
+function daysSinceMonday(day: CalendarDay): number {
+  return (new Date(Date.UTC(day.y, day.m - 1, day.d)).getUTCDay() + 6) % 7;
 }
 
 export function presetRange(preset: DatePreset, nowMs: number, timeZone: string): string {

@@ -115,6 +115,16 @@ export function effectiveValue<K extends string>(spec: ListUrlSpec<K>, values: P
   return values[key] ?? spec.defaults[key] ?? '';
 }
 
+/**
+ * The filter parameters of a list's API parameters (no page, size or order): what a summary of the same rows
+ * (e.g. the stats endpoint) is asked with, so the list and its totals never map filters differently.
+ */
+export function filterParams<K extends string>(params: Partial<Record<K, string>>, filterKeys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key of filterKeys) if (params[key] !== undefined && params[key] !== '') out[key] = params[key];
+  return out;
+}
+
 /** Page sizes the dashboard offers (the API accepts 1 to 100). */
 export const pageSizeOptions: readonly string[] = pageSizes.map(String);
 

@@ -19,6 +19,8 @@ export interface DateRangeFilterProps {
   value: string;
   onChange: (value: string | null) => void;
   timeZone?: string;
+  /** No "Any time" choice (a page that always needs a range, such as the Overview). */
+  required?: boolean;
 }
 
 type Mode = 'any' | DatePreset | 'custom';
@@ -32,7 +34,7 @@ export function DateRangeFilter(props: DateRangeFilterProps) {
   return <DateRangeFilterInner key={props.value ? 'set' : 'empty'} {...props} />;
 }
 
-function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZone() }: DateRangeFilterProps) {
+function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZone(), required = false }: DateRangeFilterProps) {
   const id = useId();
   const [now] = useState(() => Date.now());
   const [customWanted, setCustomWanted] = useState(false);
@@ -52,7 +54,7 @@ function DateRangeFilterInner({ label, value, onChange, timeZone = operatorTimeZ
       <div className={styles.dateRow}>
         <div className={styles.control}>
           <select id={id} value={mode} onChange={(e) => choose(e.target.value as Mode)}>
-            <option value="any">{t('components.dates.any')}</option>
+            {required ? null : <option value="any">{t('components.dates.any')}</option>}
             {datePresets.map((p) => (
               <option key={p} value={p}>
                 {t(`components.dates.${p}`)}

@@ -3,7 +3,7 @@ import { allowedSections, safeNextPath } from './access.ts';
 
 describe('allowedSections', () => {
   it('keeps only the sections every needed scope of which the token has', () => {
-    expect(allowedSections(['transactions:read', 'events:read']).map((s) => s.labelKey)).toEqual(['auth.section.transactions', 'auth.section.events']);
+    expect(allowedSections(['transactions:read', 'events:read']).map((s) => s.labelKey)).toEqual(['auth.section.overview', 'auth.section.transactions', 'auth.section.events']);
     expect(allowedSections(['providers:read']).map((s) => s.labelKey)).toEqual([]);
     expect(allowedSections(['providers:read', 'credentials:write']).map((s) => s.path)).toEqual(['/credentials']);
   });

@@ -10,6 +10,7 @@ export interface AppSection {
 
 /** The dashboard's sections, in navigation order, with the scopes each one needs. */
 export const appSections: readonly AppSection[] = [
+  { path: '/overview', labelKey: 'auth.section.overview', scopes: ['transactions:read'] },
   { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },

@@ -10,6 +10,8 @@ import { summariesQuery } from './api/summaries-query.ts';
 import { summaryColumns, summaryIdPrefix, summaryRowId, useSummarySortOptions } from './transactions-columns.tsx';
 import { TransactionsFilters } from './transactions-filters.tsx';
 import { summaryFilterKeys, summaryUrlSpec, type SummaryKey } from './transactions-url.ts';
+import { TotalsStrip } from './totals-strip.tsx';
+import { filterParams } from '../../lib/url-state.ts';
 import styles from './transactions.module.css';
 
 const listConfig = (t: Translate): ServerListConfig<SummaryKey, Summary> => ({
@@ -29,12 +31,14 @@ export function TransactionsPage() {
   const config = useMemo(() => listConfig(t), [t]);
   const list = useServerList(config);
   const { get, update } = list;
+  const filters = useMemo(() => filterParams(list.params, summaryFilterKeys), [list.params]);
   return (
     <section className={styles.page}>
       <header className={styles.header}>
         <h1>{t('transactions.list.title')}</h1>
         <p className={styles.subtitle}>{t('transactions.list.subtitle')}</p>
       </header>
+      <TotalsStrip filters={filters} status={get('status')} onStatus={(status) => update({ status })} />
       <ListView
         list={list}
         label={t('transactions.list.title')}
