@@ -28,9 +28,14 @@ export function useListUrlState<K extends string>(spec: ListUrlSpec<K>) {
     void setSearchParams(read.canonical, { replace: true, state: carried.length > 0 ? { droppedParams: carried } : null });
   }, [read, location.state, setSearchParams]);
 
+  /** `also` edits the other (non-spec) parameters of the same navigation, e.g. a saved view's `columns`. */
   const update = useCallback(
-    (changes: ListChanges<K>) => {
-      void setSearchParams((current) => applyListChanges(spec, current, changes));
+    (changes: ListChanges<K>, also?: (next: URLSearchParams) => void) => {
+      void setSearchParams((current) => {
+        const next = applyListChanges(spec, current, changes);
+        also?.(next);
+        return next;
+      });
     },
     [spec, setSearchParams],
   );
