@@ -52,6 +52,8 @@ export interface ListToolsConfig {
   viewPage?: ViewPage;
   /** the token has views:write: save, rename, delete */
   canWriteViews?: boolean;
+  /** a merchant token's merchant: it may change only that merchant's views */
+  merchantId?: string | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type
@@ -151,7 +153,7 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
     },
     [queryClient, queryOf, paramsOf, preview, url],
   );
-  return { ...url, update, applyView, columns, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
+  return { ...url, update, applyView, columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
 }
 
 export type ServerList<K extends string, TRow extends RowData> = ReturnType<typeof useServerList<K, TRow>>;

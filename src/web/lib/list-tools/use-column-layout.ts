@@ -74,7 +74,7 @@ export function useColumnLayout(set: ColumnSet, listId: string | null, owner: st
     dropUrlColumns();
   }, [key, dropUrlColumns]);
 
-  return { visible, set, setVisible, reset, isDefault: sameColumns(visible, set.defaults), ...state };
+  return { visible, set, setVisible, reset, isDefault: sameColumns(visible, set.defaults), urlText, ...state };
 }
 
 export type ColumnLayout = ReturnType<typeof useColumnLayout>;

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
+import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
+import { Button } from '../button.tsx';
+import { Popover } from './popover.tsx';
+import styles from './list-tools.module.css';
+
+export interface ColumnChooserProps {
+  layout: ColumnLayout;
+  /** column id -> its label */
+  labels: Readonly<Record<string, string>>;
+}
+
+/**
+ * Show, hide and reorder a list's columns. Keyboard: the arrow buttons, or Alt+↑/↓ on a column's checkbox;
+ * each move is announced. Kept on this browser for this list and token; "Reset to default" forgets it.
+ */
+export function ColumnChooser({ layout, labels }: ColumnChooserProps) {
+  const t = useT();
+  const [announcement, setAnnouncement] = useState('');
+  const { visible, set } = layout;
+  const hidden = set.choosable.filter((id) => !visible.includes(id));
+  const label = (id: string) => labels[id] ?? id;
+  const move = (id: string, step: number) => {
+    const next = moveColumn(visible, id, step);
+    layout.setVisible(next);
+    setAnnouncement(t('list-tools.columns.moved', { column: label(id), position: next.indexOf(id) + 1, count: next.length }));
+  };
+  const toggle = (id: string, show: boolean) => {
+    const next = toggleColumn(visible, id, show);
+    layout.setVisible(next);
+    setAnnouncement(t(show ? 'list-tools.columns.shown' : 'list-tools.columns.hidden', { column: label(id) }));
+  };
+  const row = (id: string, index: number | null) => (
+    <li key={id} className={styles.columnRow} data-column-choice={id}>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={index !== null}
+          disabled={index !== null && visible.length === 1}
+          onChange={(event) => toggle(id, event.target.checked)}
+          onKeyDown={(event) => {
+            if (index === null || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+            event.preventDefault();
+            move(id, event.key === 'ArrowUp' ? -1 : 1);
+          }}
+        />
+        <span>{label(id)}</span>
+      </label>
+      {index !== null ? (
+        <span className={styles.moves}>
+          <Button size="small" variant="ghost" aria-label={t('list-tools.columns.up', { column: label(id) })} disabled={index === 0} onClick={() => move(id, -1)}>
+            ↑
+          </Button>
+          <Button
+            size="small"
+            variant="ghost"
+            aria-label={t('list-tools.columns.down', { column: label(id) })}
+            disabled={index === visible.length - 1}
+            onClick={() => move(id, 1)}
+          >
+            ↓
+          </Button>
+        </span>
+      ) : null}
+    </li>
+  );
+  return (
+    <Popover label={t('list-tools.columns.button')} title={t('list-tools.columns.title')} testId="columns-button">
+      {() => (
+        <div className={styles.chooser}>
+          <p className={styles.panelTitle}>{t('list-tools.columns.title')}</p>
+          <p className={styles.hint}>{t('list-tools.columns.hint')}</p>
+          <ul className={styles.columnList} aria-label={t('list-tools.columns.visible')}>
+            {visible.map((id, i) => row(id, i))}
+          </ul>
+          {hidden.length > 0 ? (
+            <ul className={styles.columnList} aria-label={t('list-tools.columns.hiddenList')}>
+              {hidden.map((id) => row(id, null))}
+            </ul>
+          ) : null}
+          <div className={styles.panelFoot}>
+            <Button size="small" onClick={layout.reset} disabled={layout.isDefault}>
+              {t('list-tools.columns.reset')}
+            </Button>
+          </div>
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
+        </div>
+      )}
+    </Popover>
+  );
+}
