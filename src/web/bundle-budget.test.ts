@@ -27,12 +27,16 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * 2026-11-22, all of issues 7-12 merged: the one language chunk holds every feature's texts (transactions and
  * credentials both). Measured: /sign-in 98.3, /transactions 166.4, /events 168.6, /credentials/new 164.8; set to
  * about +2% of that. Splitting the messages per route is the way back down (issue 7's wire budget wants it).
+ * 2026-11-23, issue 11 (list tools): the list routes gain TanStack Table's column visibility and ordering features
+ * (~2 KiB gzip), the column layout code (~1 KiB) and the toolbar texts in the one language chunk (~1.1 KiB gzip pt-BR);
+ * the views picker, chooser and export UI load in their own chunk (6 KiB gzip) after the page. Measured: /transactions
+ * 171.3, /events 173.6 (from 167.2 and 169.4 on the same build machine); raised by 3 each for that.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
   '/sign-in': 100,
-  '/transactions': 170,
-  '/events': 172,
+  '/transactions': 173,
+  '/events': 175,
   '/credentials/new': 168,
 };
 
