@@ -98,6 +98,26 @@ test('an export can be cancelled while it runs, and shows its progress', async (
   await expect(page.getByText('Export cancelled.')).toBeVisible();
 });
 
+test('an export the server refuses shows its problem in the user language', async ({ page }) => {
+  await openList(page, `?${filter}`);
+  await page.route('**/v1/transactions/summaries?*columns=*', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      headers: { 'retry-after': '5' },
+      body: JSON.stringify({ type: 'https://errors.example/database-unavailable', title: 'Service Unavailable', status: 503, detail: 'The database is not answering.' }),
+    }),
+  );
+  await page.getByTestId('export-button').click();
+  await page.getByRole('dialog', { name: 'Export CSV' }).getByRole('button', { name: 'Download' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The export failed' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Temporarily unavailable');
+  await expect(alert).toContainText('Nothing was lost');
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toBeHidden();
+});
+
 test('a saved view comes back after a reload, applies its filters, order and columns, and can be the default', async ({ page }) => {
   const name = `E2E approved by amount ${Date.now()}`;
   await openList(page, `?${filter}&order_by=amount&order_direction=desc`);
@@ -174,3 +194,50 @@ test('the events list exports its visible columns too', async ({ page }) => {
   expect(rows).toHaveLength(Number(api.headers()['x-total-count']));
   expect(rows.every((r) => r[1] === 'processed')).toBe(true);
 });
+
+for (const language of [
+  { locale: 'en-US', tag: 'en', columns: 'Columns', views: 'Saved views', exportTitle: 'Export CSV', download: 'Download', viewName: 'Approved credit' },
+  { locale: 'pt-BR', tag: 'pt-BR', columns: 'Colunas', views: 'Visões salvas', exportTitle: 'Exportar CSV', download: 'Baixar', viewName: 'Crédito aprovadas' },
+]) {
+  test.describe(`screenshots (${language.tag})`, () => {
+    test.use({ locale: language.locale });
+
+    test(`the list toolbar, chooser, views and an export in progress (${language.tag})`, async ({ page }) => {
+      // a view to show in the picker (deleted at the end)
+      const created = await page.request.post('/v1/views', {
+        headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` },
+        data: { name: `${language.viewName} ${Date.now()}`, page: 'transactions', filters: { payment_method: 'credit_card', status: 'approved' } },
+      });
+      expect(created.status()).toBe(201);
+      const view = (await created.json()) as { id: string };
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await signInWithStorage(page, `/transactions?${filter}`);
+        await expect(page.getByTestId('list-toolbar')).toBeVisible();
+        await expect(page.locator('table').first()).toBeVisible();
+        const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `list-tools-${name}-${width}-${language.tag}.png`) });
+        await shot('toolbar');
+        await page.getByTestId('columns-button').click();
+        await expect(page.getByRole('dialog', { name: language.columns })).toBeVisible();
+        await shot('columns');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('views-button').click();
+        await expect(page.getByRole('dialog', { name: language.views })).toBeVisible();
+        await shot('views');
+        await page.keyboard.press('Escape');
+        await page.route('**/v1/transactions/summaries?*columns=*', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 2500));
+          await route.continue().catch(() => undefined);
+        });
+        await page.getByTestId('export-button').click();
+        await expect(page.getByRole('dialog', { name: language.exportTitle })).toBeVisible();
+        await shot('export-menu');
+        await page.getByRole('dialog', { name: language.exportTitle }).getByRole('button', { name: language.download }).click();
+        await expect(page.getByTestId('export-progress')).toBeVisible();
+        await shot('export-progress');
+        await page.unroute('**/v1/transactions/summaries?*columns=*');
+      }
+      await page.request.delete(`/v1/views/${view.id}`, { headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` } });
+    });
+  });
+}
