@@ -15,6 +15,7 @@ import { rowsOf } from './transactions-helpers.ts';
 // filters that always have rows in the e2e data (anchored at now)
 const filter = 'payment_method=credit_card&status=approved';
 const tableName = 'Transactions';
+const csvRows = (text: string): string[][] => parse(text, { bom: true, relax_column_count: false });
 
 async function headerColumns(page: Page, name = tableName): Promise<string[]> {
   return page.locator(`table[aria-label="${name}"] > thead th`).evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column') ?? ''));
@@ -61,7 +62,7 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path()) ?? '', 'utf8');
-  const [header, ...rows] = parse<string[]>(text, { relaxColumnCount: false });
+  const [header, ...rows] = csvRows(text);
   expect(header).toEqual(expectedHeader);
 
   // the same filter through the API: the total and the first page's order
@@ -188,7 +189,7 @@ test('the events list exports its visible columns too', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Export CSV' }).getByRole('button', { name: 'Download' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^events-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [header, ...rows] = parse<string[]>(await readFile((await download.path()) ?? '', 'utf8'));
+  const [header, ...rows] = csvRows(await readFile((await download.path()) ?? '', 'utf8'));
   expect(header).toEqual(['created_at', 'event_status', 'transaction_type', 'transaction_status', 'amount', 'acquirer', 'payment_method', 'merchant_id', 'id', 'card_brand', 'card_bin', 'card_last4']);
   const api = await page.request.get('/v1/events?event_status=processed&limit=1');
   expect(rows).toHaveLength(Number(api.headers()['x-total-count']));
