@@ -196,6 +196,30 @@ test('the events list exports its visible columns too', async ({ page }) => {
   expect(rows.every((r) => r[1] === 'processed')).toBe(true);
 });
 
+test('the connections list keeps its own column layout', async ({ page }) => {
+  await signInWithStorage(page, '/credentials');
+  const table = 'Acquirer connections';
+  await expect(rowsOf(page, table).first()).toBeVisible();
+  await expect(page.getByTestId('views-button')).toHaveCount(0);
+  await expect(page.getByTestId('export-button')).toHaveCount(0);
+  await page.getByTestId('columns-button').click();
+  await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'TID' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => headerColumns(page, table)).not.toContain('tid');
+  expect(await headerColumns(page, table)).toContain('actions');
+  await page.reload();
+  await expect(rowsOf(page, table).first()).toBeVisible();
+  expect(await headerColumns(page, table)).not.toContain('tid');
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(screenshotDir, `list-tools-connections-${width}-en.png`) });
+  }
+  // the transactions list is another list: its layout is untouched
+  await page.goto('/transactions');
+  await expect(rowsOf(page, tableName).first()).toBeVisible();
+  expect(await headerColumns(page)).toContain('installments');
+});
+
 for (const language of [
   { locale: 'en-US', tag: 'en', columns: 'Columns', views: 'Saved views', exportTitle: 'Export CSV', download: 'Download', viewName: 'Approved credit' },
   { locale: 'pt-BR', tag: 'pt-BR', columns: 'Colunas', views: 'Visões salvas', exportTitle: 'Exportar CSV', download: 'Baixar', viewName: 'Crédito aprovadas' },
