@@ -10,10 +10,14 @@ import { demoToken } from './support/env.ts';
  * 140 kB (NOT met yet: 154.5 kB; react-dom + router 76 kB, the contract schemas with zod 24 kB, the table and
  * filters 19 kB). Until the bundle is trimmed, the second assertion guards against growth; lower it to the 140 kB
  * target when it holds. With issues 8-12 merged (every feature's texts in the one language chunk, the support
- * desk's list abstraction) it measured 175.8 kB, so the guard stands at 180 kB. Sizes are deterministic for a build (not timings), so asserting them is safe.
+ * desk's list abstraction) it measured 175.8 kB, so the guard stood at 180 kB. Issue 11's list tools measured 187.7 kB:
+ * the toolbar's own chunk (views picker, column chooser, export: 6.3 kB, fetched right after the page), TanStack
+ * Table's column visibility/ordering features (~2 kB), the column layout code and the toolbar texts in the language
+ * chunk (~2 kB); the saved-view schema was split from the input schemas (so the events contract stays off this
+ * page) and the picker does without useMutation. The guard stands at 190 kB. Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
 const budgets = { signIn: 100_000, transactions: 140_000 };
-const transactionsCeiling = 180_000;
+const transactionsCeiling = 190_000;
 
 async function scriptBytes(page: Page): Promise<() => { bytes: number; files: number }> {
   const cdp = await page.context().newCDPSession(page);

@@ -3,7 +3,7 @@ import { hashKey, useQuery, useQueryClient, type UseQueryOptions } from '@tansta
 import { useTable, type ColumnDef, type ColumnOrderState, type ColumnVisibilityState, type ExpandedState, type RowData, type Updater } from '@tanstack/react-table';
 import { listFeatures, nextOrder, sortingState, type ListFeatures } from '../components/data-table/features.ts';
 import { readPageInfo, type PagingHeaders } from '../components/data-table/paging.ts';
-import type { ViewPage } from '../../contract/views.ts';
+import type { ViewPage } from '../../contract/saved-views.ts';
 import type { ApiColumnMap } from './list-tools/api-columns.ts';
 import type { ColumnSet } from './list-tools/column-layout.ts';
 import { columnsParam, useColumnLayout } from './list-tools/use-column-layout.ts';

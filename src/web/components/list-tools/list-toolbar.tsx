@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SavedView } from '../../../contract/views.ts';
+import type { SavedView } from '../../../contract/saved-views.ts';
 import { toApiColumns, unexportedColumns } from '../../lib/list-tools/api-columns.ts';
 import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
 import { hasNoFilters, viewFromList, viewToList, type ListShape } from '../../lib/list-tools/view-url.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedView, ViewPage } from '../../../contract/views.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedView, ViewPage } from '../../../contract/saved-views.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { listMatchesView, type ViewState } from '../../lib/list-tools/view-url.ts';
 import { createView, deleteView, renameView, savedViewsQuery, viewKeys } from '../../lib/list-tools/views-api.ts';
@@ -21,6 +21,22 @@ export interface ViewsPickerProps {
 }
 
 type Editing = { kind: 'rename' | 'delete'; id: string } | null;
+
+/** One write at a time with its pending state and error (a few lines instead of loading useMutation on every list). */
+function useAction<A>(action: (arg: A) => Promise<unknown>, onDone: (arg: A) => Promise<unknown> | void) {
+  const [state, setState] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
+  const run = (arg: A) => {
+    setState({ pending: true, error: null });
+    action(arg).then(
+      async () => {
+        setState({ pending: false, error: null });
+        await onDone(arg);
+      },
+      (error: unknown) => setState({ pending: false, error }),
+    );
+  };
+  return { run, isPending: state.pending, error: state.error, reset: () => setState({ pending: false, error: null }) };
+}
 
 /** The saved views of a list (the organization's shared ones and the merchant's): apply, save, rename, delete, default. */
 export function ViewsPicker(props: ViewsPickerProps) {
@@ -46,21 +62,33 @@ function ViewsPanel(props: ViewsPickerProps & { views: ReturnType<typeof useQuer
   const [name, setName] = useState('');
   const [rename, setRename] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
-  const save = useMutation({ mutationFn: (n: string) => createView(props.page, n, props.current), onSuccess: () => { setName(''); return refresh(); } });
-  const renamer = useMutation({ mutationFn: (v: { id: string; name: string }) => renameView(v.id, v.name), onSuccess: () => { setEditing(null); return refresh(); } });
-  const remover = useMutation({
-    mutationFn: (id: string) => deleteView(id),
-    onSuccess: (_r, id) => {
+  const save = useAction(
+    (n: string) => createView(props.page, n, props.current),
+    () => {
+      setName('');
+      return refresh();
+    },
+  );
+  const renamer = useAction(
+    (v: { id: string; name: string }) => renameView(v.id, v.name),
+    () => {
+      setEditing(null);
+      return refresh();
+    },
+  );
+  const remover = useAction(
+    (id: string) => deleteView(id),
+    (id) => {
       if (props.defaultId === id) props.onDefault(null);
       setEditing(null);
       return refresh();
     },
-  });
+  );
   const failure = save.error ?? renamer.error ?? remover.error;
   const writable = (v: SavedView) => props.canWrite && (props.merchantId === null || v.merchantId === props.merchantId);
   const onSave = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) save.mutate(name.trim());
+    if (name.trim()) save.run(name.trim());
   };
   const list = props.views.data ?? [];
   return (
@@ -84,7 +112,7 @@ function ViewsPanel(props: ViewsPickerProps & { views: ReturnType<typeof useQuer
                 className={styles.inlineForm}
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (rename.trim()) renamer.mutate({ id: view.id, name: rename.trim() });
+                  if (rename.trim()) renamer.run({ id: view.id, name: rename.trim() });
                 }}
               >
                 <input aria-label={t('list-tools.views.newName', { name: view.name })} value={rename} maxLength={80} onChange={(e) => setRename(e.target.value)} className={styles.input} />
@@ -98,7 +126,7 @@ function ViewsPanel(props: ViewsPickerProps & { views: ReturnType<typeof useQuer
             ) : editing?.kind === 'delete' && editing.id === view.id ? (
               <div className={styles.confirm} role="group" aria-label={t('list-tools.views.deleteTitle', { name: view.name })}>
                 <p>{view.merchantId === null ? t('list-tools.views.deleteShared', { name: view.name }) : t('list-tools.views.deleteOwn', { name: view.name })}</p>
-                <Button size="small" variant="primary" onClick={() => remover.mutate(view.id)} disabled={remover.isPending}>
+                <Button size="small" variant="primary" onClick={() => remover.run(view.id)} disabled={remover.isPending}>
                   {t('list-tools.views.deleteConfirm')}
                 </Button>
                 <Button size="small" onClick={() => setEditing(null)}>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SavedView, SavedViewList, type ViewPage } from '../../../contract/views.ts';
+import { SavedView, SavedViewList, type ViewPage } from '../../../contract/saved-views.ts';
 import { apiCall, apiGet, apiPatch, apiPost } from '../api-client.ts';
 import type { ViewState } from './view-url.ts';
 
