@@ -147,9 +147,9 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
   const clearFilters = useCallback(() => update(Object.fromEntries(config.filterKeys.map((k) => [k, null])) as ListChanges<K>), [update, config.filterKeys]);
   /** Applies a saved view in one navigation: its filters and order, and its columns (null: this browser's layout). */
   const applyView = useCallback(
-    (changes: ListChanges<K>, visible: string[] | null) => {
+    (changes: ListChanges<K>, visible: string[] | null, replace = false) => {
       void queryClient.prefetchQuery(queryOf(paramsOf(preview(changes))));
-      url.update(changes, (next) => (visible ? next.set(columnsParam, visible.join(',')) : next.delete(columnsParam)));
+      url.update(changes, (next) => (visible ? next.set(columnsParam, visible.join(',')) : next.delete(columnsParam)), replace);
     },
     [queryClient, queryOf, paramsOf, preview, url],
   );

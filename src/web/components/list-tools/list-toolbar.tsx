@@ -20,7 +20,7 @@ export interface ToolbarList {
   filterKeys: readonly string[];
   orderKeys: ListShape['orderKeys'];
   defaults: Readonly<Record<string, string>>;
-  applyView: (changes: Record<string, string | null>, visible: string[] | null) => void;
+  applyView: (changes: Record<string, string | null>, visible: string[] | null, replace?: boolean) => void;
   /** column id -> label */
   labels: Readonly<Record<string, string>>;
   /** the URL already names columns (a shared link or applied view) */
@@ -88,6 +88,6 @@ function useDefaultView(list: ToolbarList, tools: ListToolsConfig, shape: ListSh
     const view = views.data.find((v) => v.id === defaultId);
     if (!view) return;
     const { changes, columns } = viewToList(view, shape);
-    applyView(changes, columns);
+    applyView(changes, columns, true);
   }, [views.data, defaultId, shape, applyView, bare]);
 }
