@@ -18,6 +18,8 @@ export const summaryColumnIds = [
   'currency',
   'gateway_transaction_id',
   'card_holder_name',
+  'merchant_id',
+  'merchant_name',
 ] as const;
 export type SummaryColumnId = (typeof summaryColumnIds)[number];
 /** Columns of a summaries export without `columns`: the list's own columns. */

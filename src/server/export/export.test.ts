@@ -82,6 +82,21 @@ describe.each(backends)('CSV export on $kind', ({ kind, available }) => {
       expect(rows.length).toBe(f.orgA.summaries.length);
     });
 
+    it('exports the merchant of each summary (id and name), as the list shows it', async () => {
+      const res = await csv(f, '/v1/transactions/summaries', { columns: 'id,merchant_id,merchant_name' });
+      expect(res.statusCode).toBe(200);
+      const [header, ...rows] = records(res.body);
+      expect(header).toEqual(['id', 'merchant_id', 'merchant_name']);
+      const listed = await walk<Summary>(f.app, f.tokens.a, '/v1/transactions/summaries', {});
+      const byId = new Map(listed.items.map((s) => [s.id, s]));
+      expect(rows.length).toBe(listed.items.length);
+      for (const row of rows) {
+        expect(row[1]).toBe(byId.get(row[0] ?? '')?.merchantId ?? '');
+        expect(row[2]).toBe(byId.get(row[0] ?? '')?.merchantName ?? '');
+      }
+      expect(rows.some((row) => row[2] !== '')).toBe(true);
+    });
+
     it('exports events with decimal amounts and honours a merchant token', async () => {
       const res = await csv(f, '/v1/events', {}, f.tokens.merchantA);
       expect(res.statusCode).toBe(200);

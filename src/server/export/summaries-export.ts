@@ -86,4 +86,6 @@ export const summaryCsvColumns: Record<SummaryColumnId, CsvColumn<SummaryRow>['v
   currency: (r) => r.currency,
   gateway_transaction_id: (r) => r.gatewayTransactionId,
   card_holder_name: (r) => r.cardHolderName,
+  merchant_id: (r) => r.merchantId,
+  merchant_name: (r) => r.merchantName,
 };

@@ -1,6 +1,6 @@
 import type { Problem } from '../../contract/problem.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavedView } from '../../contract/views.ts';
+import type { SavedView } from '../../contract/saved-views.ts';
 import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
 
 const orgA = 'orgaaaaaaaaaaaaaaaaa';

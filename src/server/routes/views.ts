@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Scope } from '../../contract/enums.ts';
-import { SavedView, SavedViewInput, SavedViewList, SavedViewPatch, SavedViewQuery, viewPages, viewReadScope, type ViewPage } from '../../contract/views.ts';
+import { SavedView, SavedViewList, SavedViewQuery, viewPages, viewReadScope, type ViewPage } from '../../contract/saved-views.ts';
+import { SavedViewInput, SavedViewPatch } from '../../contract/views.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';

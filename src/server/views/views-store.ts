@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { SavedView, SavedViewInput, ViewPage } from '../../contract/views.ts';
+import type { SavedView, ViewPage } from '../../contract/saved-views.ts';
+import type { SavedViewInput } from '../../contract/views.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { savedViews as v } from '../db/schema.ts';

@@ -59,16 +59,10 @@ async function parseProblem(body: unknown): Promise<Problem | null> {
   return parsed.success ? parsed.data : null;
 }
 
-async function request<T>(
-  method: string,
-  path: string,
-  schema: z.ZodType<T> | null,
-  init: RequestInit,
-  params?: Params,
-  tokenOverride?: string,
-): Promise<ApiResponse<T>> {
+/** Sends a request with the session's credentials (the cookie, or a cross-origin dashboard's bearer token); a non-OK answer throws. */
+async function send(method: string, path: string, init: RequestInit, accept: string, params?: Params, tokenOverride?: string): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
+  headers.set('Accept', accept);
   const token = tokenOverride ?? getBearerToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
@@ -78,12 +72,24 @@ async function request<T>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError('Could not reach the server. Check your connection and try again.', 0, null, 'network');
   }
-  const body = await readBody(response);
   if (!response.ok) {
-    const problem = await parseProblem(body);
+    const problem = await parseProblem(await readBody(response));
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, problem, 'http');
   }
+  return response;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  schema: z.ZodType<T> | null,
+  init: RequestInit,
+  params?: Params,
+  tokenOverride?: string,
+): Promise<ApiResponse<T>> {
+  const response = await send(method, path, init, 'application/json', params, tokenOverride);
+  const body = await readBody(response);
   if (schema === null) return { data: undefined as T, headers: response.headers };
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
@@ -128,3 +134,11 @@ async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown
 
 export const apiPost = <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
 export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);
+
+/**
+ * A GET whose body the caller reads as a stream (the CSV export): the response once its status is OK; errors as
+ * every other call (problem+json parsed). Same credentials as every call, so it works with the HttpOnly cookie.
+ */
+export async function apiStream(path: string, options: { params?: Params; accept: string; signal?: AbortSignal }): Promise<Response> {
+  return send('GET', path, { signal: options.signal ?? null }, options.accept, options.params);
+}

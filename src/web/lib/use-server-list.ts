@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { hashKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { useTable, type ColumnDef, type ExpandedState, type RowData } from '@tanstack/react-table';
+import { useTable, type ColumnDef, type ColumnOrderState, type ColumnVisibilityState, type ExpandedState, type RowData, type Updater } from '@tanstack/react-table';
 import { listFeatures, nextOrder, sortingState, type ListFeatures } from '../components/data-table/features.ts';
 import { readPageInfo, type PagingHeaders } from '../components/data-table/paging.ts';
+import type { ViewPage } from '../../contract/saved-views.ts';
+import type { ApiColumnMap } from './list-tools/api-columns.ts';
+import type { ColumnSet } from './list-tools/column-layout.ts';
+import { columnsParam, useColumnLayout } from './list-tools/use-column-layout.ts';
 import { effectiveValue, type ListChanges, type ListUrlSpec } from './url-state.ts';
 import { useListUrlState } from './url-state-hook.ts';
 
@@ -30,6 +34,37 @@ export interface ServerListConfig<K extends string, TRow extends RowData> {
   /** rows open a detail panel in place */
   expandable?: boolean;
   refetchInterval?: number | false;
+  /** the list's toolbar: column chooser, and for lists the API can export, CSV export and saved views */
+  tools?: ListToolsConfig;
+}
+
+export interface ListToolsConfig {
+  /** names the list in this browser's storage (column layout, default view) */
+  listId: string;
+  /** the signed-in token (organization and token id): each keeps its own layout on a shared browser */
+  owner: string;
+  /** dashboard column id -> API export columns; with `exportPath`, enables CSV export */
+  apiColumns?: ApiColumnMap;
+  exportPath?: string;
+  /** the download's name before the date, in the user's language (transacoes, transactions) */
+  exportFileBase?: string;
+  /** enables the saved views of this API page */
+  viewPage?: ViewPage;
+  /** the token has views:write: save, rename, delete */
+  canWriteViews?: boolean;
+  /** a merchant token's merchant: it may change only that merchant's views */
+  merchantId?: string | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type
+function columnSetOf(columns: ColumnDef<ListFeatures, any, any>[]): ColumnSet {
+  const all = columns.map((c) => c.id ?? '').filter(Boolean);
+  const choosable = columns.filter((c) => c.id && c.enableHiding !== false).map((c) => c.id ?? '');
+  return { all, choosable, defaults: choosable };
+}
+
+function resolve<T>(updater: Updater<T>, old: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
 }
 
 const emptyRows: never[] = [];
@@ -81,13 +116,19 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
   const orderBy = orderKeys.by === null ? (orderKeys.fixedBy ?? '') : get(orderKeys.by);
   const sorting = useMemo(() => sortingState(orderBy, get(orderKeys.direction)), [orderBy, get, orderKeys.direction]);
   const [expanded, setExpanded] = useState<ExpandedState>({});
+  const columnSet = useMemo(() => columnSetOf(config.columns), [config.columns]);
+  const columns = useColumnLayout(columnSet, config.tools?.listId ?? null, config.tools?.owner ?? null);
+  const visibleFrom = (order: ColumnOrderState, visibility: ColumnVisibilityState) =>
+    order.filter((id) => columnSet.choosable.includes(id) && visibility[id] !== false);
   const table = useTable({
     features: listFeatures,
     columns: config.columns,
     data: rows,
     getRowId: config.getRowId,
     getRowCanExpand: () => config.expandable === true,
-    state: { sorting, expanded },
+    state: { sorting, expanded, columnOrder: columns.columnOrder, columnVisibility: columns.columnVisibility },
+    onColumnOrderChange: (updater) => columns.setVisible(visibleFrom(resolve(updater, columns.columnOrder), columns.columnVisibility)),
+    onColumnVisibilityChange: (updater) => columns.setVisible(visibleFrom(columns.columnOrder, resolve(updater, columns.columnVisibility))),
     onSortingChange: (updater) => {
       const order = nextOrder(sorting, updater);
       if (!order) return;
@@ -104,7 +145,15 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
 
   const hasFilters = config.filterKeys.some((k) => values[k] !== undefined);
   const clearFilters = useCallback(() => update(Object.fromEntries(config.filterKeys.map((k) => [k, null])) as ListChanges<K>), [update, config.filterKeys]);
-  return { ...url, update, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
+  /** Applies a saved view in one navigation: its filters and order, and its columns (null: this browser's layout). */
+  const applyView = useCallback(
+    (changes: ListChanges<K>, visible: string[] | null, replace = false) => {
+      void queryClient.prefetchQuery(queryOf(paramsOf(preview(changes))));
+      url.update(changes, (next) => (visible ? next.set(columnsParam, visible.join(',')) : next.delete(columnsParam)), replace);
+    },
+    [queryClient, queryOf, paramsOf, preview, url],
+  );
+  return { ...url, update, applyView, columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
 }
 
 export type ServerList<K extends string, TRow extends RowData> = ReturnType<typeof useServerList<K, TRow>>;

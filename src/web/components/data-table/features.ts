@@ -1,4 +1,4 @@
-import { metaHelper, rowExpandingFeature, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
+import { columnOrderingFeature, columnVisibilityFeature, metaHelper, rowExpandingFeature, rowSortingFeature, tableFeatures, type SortingState } from '@tanstack/react-table';
 
 export interface DataColumnMeta {
   /** Label for the stacked (card) layout and the mobile sort menu. */
@@ -14,13 +14,15 @@ export interface DataColumnMeta {
 }
 
 /**
- * The features every server-driven list uses: sorting state (the server sorts; manualSorting) and
- * expansion state (the detail panel is ours to render). No client row models: the table renders exactly
+ * The features every server-driven list uses: sorting state (the server sorts; manualSorting),
+ * expansion state (the detail panel is ours to render) and the user's column layout (visibility and order). No client row models: the table renders exactly
  * the page the API returned.
  */
 export const listFeatures = tableFeatures({
   rowSortingFeature,
   rowExpandingFeature,
+  columnVisibilityFeature,
+  columnOrderingFeature,
   columnMeta: metaHelper<DataColumnMeta>(),
 });
 export type ListFeatures = typeof listFeatures;

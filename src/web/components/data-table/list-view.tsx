@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
+import type { ToolbarList } from '../list-tools/list-toolbar.tsx';
+import listToolStyles from '../list-tools/list-tools.module.css';
 import { ErrorState } from '../error-state.tsx';
 import type { ServerList } from '../../lib/use-server-list.ts';
 import { DataTable } from './data-table.tsx';
 import { DroppedNotice } from './dropped-notice.tsx';
 import { ListBody, type ListBodyProps } from './list-body.tsx';
 import { Pagination } from './pagination.tsx';
+
+// The toolbar (views, columns, export) loads in its own chunk, next to the first page's request.
+const ListToolbar = lazy(() => import('../list-tools/list-toolbar.tsx'));
 
 type ListTexts = Pick<ListBodyProps, 'loadingLabel' | 'emptyTitle' | 'emptyText' | 'filteredTitle' | 'filteredText'>;
 
@@ -27,10 +32,16 @@ export interface ListViewProps<K extends string, TRow extends RowData> extends L
 export function ListView<K extends string, TRow extends RowData>(props: ListViewProps<K, TRow>) {
   const { list, label } = props;
   const { query, rows, page } = list;
+  const toolbar = useToolbarList(list);
   return (
     <>
       <DroppedNotice dropped={list.dropped} onDismiss={list.dismissDropped} />
       {props.filters}
+      {toolbar ? (
+        <Suspense fallback={<div className={listToolStyles.placeholder} />}>
+          <ListToolbar list={toolbar} />
+        </Suspense>
+      ) : null}
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} /> : null}
       <ListBody
         loadingLabel={props.loadingLabel}
@@ -64,5 +75,30 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
         />
       ) : null}
     </>
+  );
+}
+
+function useToolbarList<K extends string, TRow extends RowData>(list: ServerList<K, TRow>): ToolbarList | null {
+  const { tools, values, params, columns, filterKeys, orderKeys, spec, applyView, table } = list;
+  const allColumns = table.getAllLeafColumns();
+  const labels = useMemo(() => Object.fromEntries(allColumns.map((c) => [c.id, c.columnDef.meta?.label ?? c.id])), [allColumns]);
+  const urlHasColumns = list.urlColumns !== null;
+  return useMemo(
+    () =>
+      tools
+        ? {
+            tools,
+            values,
+            params,
+            columns,
+            filterKeys,
+            orderKeys,
+            defaults: spec.defaults as Record<string, string>,
+            applyView: applyView as ToolbarList['applyView'],
+            labels,
+            urlHasColumns,
+          }
+        : null,
+    [tools, values, params, columns, filterKeys, orderKeys, spec.defaults, applyView, labels, urlHasColumns],
   );
 }

@@ -74,6 +74,7 @@ export function connectionColumns({ t, providers, merchantName, busyId, onToggle
     }),
     helper.display({
       id: 'actions',
+      enableHiding: false,
       header: () => <span className="visually-hidden">{t('credentials.columns.actions')}</span>,
       meta: { label: t('credentials.columns.actions'), align: 'end' },
       cell: ({ row }) => (

@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { Event } from '../../../contract/events.ts';
+import type { Me } from '../../../contract/me.ts';
+import { eventApiColumns } from '../../lib/list-tools/api-columns.ts';
+import { listToolsUser } from '../../lib/list-tools/list-tools-user.ts';
 import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
@@ -14,7 +17,7 @@ import { RefreshControls } from './refresh-controls.tsx';
 import styles from './events.module.css';
 
 const renderDetail = (event: Event) => <EventDetail event={event} />;
-const listConfig = (t: Translate, auto: boolean): ServerListConfig<EventKey, Event> => ({
+const listConfig = (t: Translate, auto: boolean, me: Me): ServerListConfig<EventKey, Event> => ({
   spec: eventUrlSpec,
   query: eventsQuery,
   columns: eventColumns(t),
@@ -23,13 +26,21 @@ const listConfig = (t: Translate, auto: boolean): ServerListConfig<EventKey, Eve
   orderKeys: { by: null, direction: 'order_direction', fixedBy: 'created_at' },
   expandable: true,
   refetchInterval: auto ? 15_000 : false,
+  tools: {
+    listId: 'events',
+    ...listToolsUser(me),
+    apiColumns: eventApiColumns,
+    exportPath: '/v1/events',
+    exportFileBase: t('events.fileBase'),
+    viewPage: 'events',
+  },
 });
 
 export function EventsPage() {
   const t = useT();
   const me = useMe();
   const [auto, setAuto] = useState(false);
-  const config = useMemo(() => listConfig(t, auto), [t, auto]);
+  const config = useMemo(() => listConfig(t, auto, me), [t, auto, me]);
   const sortOptions = useMemo(() => [{ id: 'created_at', label: t('events.col.created') }], [t]);
   const list = useServerList(config);
   const { get, update, query } = list;

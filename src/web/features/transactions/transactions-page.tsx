@@ -1,4 +1,7 @@
+import type { Me } from '../../../contract/me.ts';
 import type { Summary } from '../../../contract/summaries.ts';
+import { summaryApiColumns } from '../../lib/list-tools/api-columns.ts';
+import { listToolsUser } from '../../lib/list-tools/list-tools-user.ts';
 import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { transactionPath } from '../../lib/paths.ts';
@@ -14,13 +17,21 @@ import { TotalsStrip } from './totals-strip.tsx';
 import { filterParams } from '../../lib/url-state.ts';
 import styles from './transactions.module.css';
 
-const listConfig = (t: Translate): ServerListConfig<SummaryKey, Summary> => ({
+const listConfig = (t: Translate, me: Me): ServerListConfig<SummaryKey, Summary> => ({
   spec: summaryUrlSpec,
   query: summariesQuery,
   columns: summaryColumns(t),
   getRowId: summaryRowId,
   filterKeys: summaryFilterKeys,
   orderKeys: { by: 'order_by', direction: 'order_direction' },
+  tools: {
+    listId: 'transactions',
+    ...listToolsUser(me),
+    apiColumns: summaryApiColumns,
+    exportPath: '/v1/transactions/summaries',
+    exportFileBase: t('transactions.list.fileBase'),
+    viewPage: 'transactions',
+  },
 });
 const rowHref = (s: Summary) => transactionPath(summaryRowId(s));
 
@@ -28,7 +39,7 @@ export function TransactionsPage() {
   const t = useT();
   const me = useMe();
   const sortOptions = useSummarySortOptions();
-  const config = useMemo(() => listConfig(t), [t]);
+  const config = useMemo(() => listConfig(t, me), [t, me]);
   const list = useServerList(config);
   const { get, update } = list;
   const filters = useMemo(() => filterParams(list.params, summaryFilterKeys), [list.params]);

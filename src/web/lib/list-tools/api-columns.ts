@@ -1,0 +1,57 @@
+import type { EventColumnId, SummaryColumnId } from '../../../contract/export.ts';
+
+/**
+ * The one place where a list's dashboard column ids meet the API's export column ids (the CSV `columns` and a
+ * saved view's `columns`). A dashboard column may show several API columns (the events card column: brand, BIN
+ * and last 4) or none (the expand toggle). Order matters: the export writes them in this order.
+ */
+export type ApiColumnMap<A extends string = string> = Readonly<Record<string, readonly A[]>>;
+
+export const summaryApiColumns: ApiColumnMap<SummaryColumnId> = {
+  created_at: ['created_at'],
+  amount: ['amount'],
+  status: ['status'],
+  merchant: ['merchant_name'],
+  acquirer: ['acquirer'],
+  payment_method: ['payment_method'],
+  card_brand: ['card_brand'],
+  card_first_digits: ['card_first_digits'],
+  card_last_digits: ['card_last_digits'],
+  installments: ['installments'],
+  id: ['id'],
+};
+
+export const eventApiColumns: ApiColumnMap<EventColumnId> = {
+  created_at: ['created_at'],
+  event_status: ['event_status'],
+  transaction: ['transaction_type', 'transaction_status'],
+  amount: ['amount'],
+  acquirer: ['acquirer'],
+  payment_method: ['payment_method'],
+  merchant: ['merchant_id'],
+  transaction_id: ['id'],
+  card: ['card_brand', 'card_bin', 'card_last4'],
+};
+
+/** The API columns of the visible dashboard columns, in their visible order (each once). */
+export function toApiColumns(visible: readonly string[], map: ApiColumnMap): string[] {
+  const out: string[] = [];
+  for (const id of visible) for (const api of map[id] ?? []) if (!out.includes(api)) out.push(api);
+  return out;
+}
+
+/**
+ * The visible dashboard columns of a list of API columns (a saved view's): a dashboard column shows when any of
+ * its API columns is listed, ordered by the first one listed. Unknown API ids are ignored.
+ */
+export function fromApiColumns(api: readonly string[], map: ApiColumnMap, choosable: readonly string[]): string[] {
+  const placed = choosable
+    .map((id) => ({ id, at: Math.min(...(map[id] ?? []).map((a) => api.indexOf(a)).filter((i) => i >= 0)) }))
+    .filter((c) => Number.isFinite(c.at));
+  return placed.sort((a, b) => a.at - b.at).map((c) => c.id);
+}
+
+/** Dashboard columns that have no API column: shown on screen, left out of an export. */
+export function unexportedColumns(visible: readonly string[], map: ApiColumnMap): string[] {
+  return visible.filter((id) => (map[id] ?? []).length === 0);
+}

@@ -1,0 +1,71 @@
+import { csvContentType, type CsvDialect } from '../../../contract/export.ts';
+import { apiStream } from '../api-client.ts';
+import { CsvRowCounter, exportParams } from './csv-progress.ts';
+
+export interface ExportProgress {
+  rows: number;
+  bytes: number;
+  /** X-Total-Count of the filter (null when the server sent none) */
+  total: number | null;
+}
+
+export interface ExportRequest {
+  path: string;
+  params: Readonly<Record<string, string | undefined>>;
+  columns: readonly string[];
+  dialect: CsvDialect;
+  signal: AbortSignal;
+  onProgress: (progress: ExportProgress) => void;
+}
+
+/**
+ * Downloads a CSV export by reading the streamed response (fetch + ReadableStream, with the session's
+ * credentials), reporting rows and bytes as they arrive; resolves to the whole file as a Blob. Abort through
+ * the signal (Cancel); an API error rejects with its ApiError (problem+json parsed).
+ */
+export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob; rows: number }> {
+  const response = await apiStream(request.path, {
+    params: exportParams(request.params, request.columns, request.dialect),
+    accept: csvContentType,
+    signal: request.signal,
+  });
+  const totalHeader = response.headers.get('x-total-count');
+  const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
+  const counter = new CsvRowCounter();
+  const decoder = new TextDecoder();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  let lastReport = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.byteLength;
+      counter.push(decoder.decode(value, { stream: true }));
+      const now = performance.now();
+      if (now - lastReport > 100) {
+        lastReport = now;
+        request.onProgress({ rows: counter.rows(), bytes, total });
+      }
+    }
+  }
+  counter.push(decoder.decode());
+  const rows = counter.rows(true);
+  request.onProgress({ rows, bytes, total });
+  return { blob: new Blob(chunks, { type: `${csvContentType};charset=utf-8` }), rows };
+}
+
+/** Hands the file to the browser as a download (a Blob URL, revoked once the click has been handled). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
