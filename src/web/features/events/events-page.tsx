@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
@@ -10,11 +10,13 @@ import { EventDetail } from './event-detail.tsx';
 import { eventColumns, eventIdPrefix } from './events-columns.tsx';
 import { EventsFilters, StatusSegments } from './events-filters.tsx';
 import { eventFilterKeys, eventUrlSpec, type EventKey } from './events-url.ts';
-import { RefreshControls } from './refresh-controls.tsx';
+import { LiveControls } from './live-controls.tsx';
+import { needsClearedFilters } from './live-merge.ts';
+import { useLiveList } from './use-live-list.ts';
 import styles from './events.module.css';
 
 const renderDetail = (event: Event) => <EventDetail event={event} />;
-const listConfig = (t: Translate, auto: boolean): ServerListConfig<EventKey, Event> => ({
+const listConfig = (t: Translate): ServerListConfig<EventKey, Event> => ({
   spec: eventUrlSpec,
   query: eventsQuery,
   columns: eventColumns(t),
@@ -22,17 +24,21 @@ const listConfig = (t: Translate, auto: boolean): ServerListConfig<EventKey, Eve
   filterKeys: eventFilterKeys,
   orderKeys: { by: null, direction: 'order_direction', fixedBy: 'created_at' },
   expandable: true,
-  refetchInterval: auto ? 15_000 : false,
 });
 
 export function EventsPage() {
   const t = useT();
   const me = useMe();
-  const [auto, setAuto] = useState(false);
-  const config = useMemo(() => listConfig(t, auto), [t, auto]);
+  const config = useMemo(() => listConfig(t), [t]);
   const sortOptions = useMemo(() => [{ id: 'created_at', label: t('events.col.created') }], [t]);
   const list = useServerList(config);
-  const { get, update, query } = list;
+  const { get, update, params } = list;
+  const live = useLiveList(params);
+  const showNew = () => {
+    const clear = needsClearedFilters(live.unseen, params) ? Object.fromEntries(eventFilterKeys.map((k) => [k, null])) : {};
+    live.clearUnseen();
+    update({ ...clear, page: null, order_direction: null });
+  };
   return (
     <section className={styles.page}>
       <header className={styles.header}>
@@ -40,13 +46,7 @@ export function EventsPage() {
           <h1>{t('events.title')}</h1>
           <p className={styles.subtitle}>{t('events.subtitle')}</p>
         </div>
-        <RefreshControls
-          fetching={query.isFetching && !query.isPlaceholderData}
-          updatedAt={query.dataUpdatedAt}
-          auto={auto}
-          onAutoChange={setAuto}
-          onRefresh={() => void query.refetch()}
-        />
+        <LiveControls unseen={live.unseen.size} onShowNew={showNew} announcement={live.announcement} />
       </header>
       <ListView
         list={list}
