@@ -14,7 +14,7 @@ import { Pagination } from '../../components/data-table/pagination.tsx';
 import { readPageInfo } from '../../components/data-table/paging.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useListUrlState } from '../../lib/url-state-hook.ts';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { connectionsQuery, type ConnectionParams } from './api/connections.ts';
 import { providersQueryOptions } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';

@@ -4,7 +4,7 @@ import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { eventsQuery } from './api/events-query.ts';
 import { EventDetail } from './event-detail.tsx';
 import { eventColumns, eventIdPrefix } from './events-columns.tsx';
