@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../../contract/events.ts';
 import type { EventPage, EventParams } from './api/events-query.ts';
-import { addUnseen, isArrival, matchesFilters, mergeIntoPage, needsClearedFilters, pruneShown } from './live-merge.ts';
+import { addUnseen, isArrival, isLaterState, matchesFilters, mergeIntoPage, needsClearedFilters, pruneShown } from './live-merge.ts';
 
 const base = Date.parse('2026-06-01T12:00:00Z');
 let serial = 0;
@@ -161,5 +161,20 @@ describe('n new', () => {
     expect(isArrival(event(0, { attempts: 1, eventStatus: 'processed' }))).toBe(true);
     expect(isArrival(event(0, { attempts: 1, eventStatus: 'pending' }))).toBe(false);
     expect(isArrival(event(0, { attempts: 3, eventStatus: 'failed' }))).toBe(false);
+  });
+});
+
+describe('later states win', () => {
+  it('keeps a row that is already later than the message', () => {
+    const cached = page(3);
+    const row = cached.rows[1];
+    if (!row) throw new Error('fixture');
+    const later = { ...row, attempts: 2, updatedAt: new Date(Date.parse(row.updatedAt) + 5000).toISOString() };
+    const merged = mergeIntoPage(cached, [later], first).page;
+    expect(mergeIntoPage(merged, [row], first).page).toBe(merged);
+    expect(isLaterState(later, row)).toBe(true);
+    const retried = { ...row, eventStatus: 'pending' as const, updatedAt: new Date(Date.parse(row.updatedAt) + 1000).toISOString() };
+    expect(isLaterState(retried, row)).toBe(true);
+    expect(isLaterState(row, retried)).toBe(false);
   });
 });

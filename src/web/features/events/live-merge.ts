@@ -43,6 +43,11 @@ export function showsNewest(params: EventParams): boolean {
   return Number(params.page ?? '1') === 1 && (params.order_direction ?? 'desc') === 'desc';
 }
 
+/** Whether `a` is a later state of the event than `b` (more attempts, or the same attempts changed later). */
+export function isLaterState(a: Event, b: Event): boolean {
+  return a.attempts !== b.attempts ? a.attempts > b.attempts : Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
+}
+
 export interface StatusChange {
   event: Event;
   from: Event['eventStatus'];
@@ -73,7 +78,8 @@ export function mergeIntoPage(page: EventPage, events: readonly Event[], params:
     const index = rows.findIndex((row) => row.eventId === event.eventId);
     if (index >= 0) {
       const before = rows[index];
-      if (before && before.updatedAt === event.updatedAt && before.eventStatus === event.eventStatus && before.attempts === event.attempts) continue;
+      // the row may already be later than the message (the retry's own answer, a reload): keep the later state
+      if (before && !isLaterState(event, before)) continue;
       rows = rows.with(index, event);
       if (before && before.eventStatus !== event.eventStatus) changed.push({ event, from: before.eventStatus });
       continue;
