@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { signatureHeader, type NotificationInput } from '../src/contract/notifications.ts';
 import { signatureHeaderValue } from '../src/server/notifications/signature.ts';
 import { terminalsOf, type SimTerminal } from '../src/server/simulate/generator.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoOrganizationId, demoSigningSecret, demoToken, readerToken } from './support/env.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -108,6 +109,7 @@ test('a notification from an unknown terminal fails with its reason; once the te
   await expect(panel.getByTestId('failure-reason')).toContainText(tid);
   const retry = panel.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'live-events-failed-detail');
 
   // fix the cause as the reason says: connect the terminal (MID/TID) to the merchant at that acquirer

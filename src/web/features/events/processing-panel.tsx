@@ -20,19 +20,22 @@ export function ProcessingPanel({ event }: { event: Event }) {
   return (
     <section className={[styles.processing, styles[`processing-${event.eventStatus}`]].join(' ')} aria-label={t('events.group.processing')} data-testid="event-processing">
       <h3>{t('events.group.processing')}</h3>
-      {reason ? (
-        <div className={styles.reason} data-testid="failure-reason">
-          <p className={styles.reasonTitle}>
-            <strong>{t(`events.reason.${reason}.title`)}</strong> <code>{reason}</code>
-          </p>
-          <p>{t(`events.reason.${reason}`)}</p>
-          {event.failureDetail ? (
-            <p className={styles.reasonDetail} lang="en" title={t('events.reason.platformWords')}>
-              {event.failureDetail}
+      <div className={styles.processingMain}>
+        {reason ? (
+          <div className={styles.reason} data-testid="failure-reason">
+            <p className={styles.reasonTitle}>
+              <strong>{t(`events.reason.${reason}.title`)}</strong> <code>{reason}</code>
             </p>
-          ) : null}
-        </div>
-      ) : null}
+            <p>{t(`events.reason.${reason}`)}</p>
+            {event.failureDetail ? (
+              <p className={styles.reasonDetail} lang="en" title={t('events.reason.platformWords')}>
+                {event.failureDetail}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <RetryButton event={event} canRetry={canRetry} />
+      </div>
       <dl>
         <Pair term={t('events.field.attempts')} value={event.attempts} />
         {event.nextAttemptAt ? (
@@ -49,7 +52,6 @@ export function ProcessingPanel({ event }: { event: Event }) {
           </Pair>
         ) : null}
       </dl>
-      <RetryButton event={event} canRetry={canRetry} />
     </section>
   );
 }
