@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Event } from '../../../contract/events.ts';
 import { TimeText } from '../../components/time-text.tsx';
@@ -5,8 +6,10 @@ import { transactionPath } from '../../lib/paths.ts';
 import { useHasScope } from '../../lib/scopes/has-scopes.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { Pair } from './event-fields.tsx';
-import { RetryButton } from './retry-button.tsx';
 import styles from './events.module.css';
+
+// the retry (its mutation and texts of outcome) loads when a row is opened by someone who may retry, not with the list
+const RetryButton = lazy(() => import('./retry-button.tsx').then((m) => ({ default: m.RetryButton })));
 
 /**
  * How the platform handled the event: why it failed (or waits) in the user's words with its code, the
@@ -34,7 +37,11 @@ export function ProcessingPanel({ event }: { event: Event }) {
             ) : null}
           </div>
         ) : null}
-        <RetryButton event={event} canRetry={canRetry} />
+        {mayWrite ? (
+          <Suspense fallback={null}>
+            <RetryButton event={event} canRetry={canRetry} />
+          </Suspense>
+        ) : null}
       </div>
       <dl>
         <Pair term={t('events.field.attempts')} value={event.attempts} />
