@@ -89,10 +89,14 @@ export function useLiveList(params: EventParams) {
     );
   }, [queryClient, announce]);
 
-  useLiveEvents((event) => {
-    buffer.current.push(event);
-    flushTimer.current ??= setTimeout(flush, flushMs);
-  });
+  useLiveEvents(
+    (event) => {
+      buffer.current.push(event);
+      flushTimer.current ??= setTimeout(flush, flushMs);
+    },
+    // the stream starts with the next change: reload the page on screen once, for what arrived before it opened
+    () => void queryClient.invalidateQueries({ queryKey: eventsQuery(paramsRef.current).queryKey, exact: true }),
+  );
 
   useEffect(
     () => () => {

@@ -13,15 +13,17 @@ const settleMs = 400;
 export function useLiveTransaction(summaryId: string, gatewayTransactionId: string | null) {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useLiveEvents((event) => {
-    const ours = event.summaryId === summaryId || event.id === summaryId || (gatewayTransactionId !== null && event.id === gatewayTransactionId);
-    if (!ours) return;
+  const reload = () => {
     timer.current ??= setTimeout(() => {
       timer.current = null;
       void queryClient.invalidateQueries({ queryKey: summaryQuery(summaryId).queryKey });
       void queryClient.invalidateQueries({ queryKey: transactionEventsQuery(summaryId).queryKey });
     }, settleMs);
-  });
+  };
+  useLiveEvents((event) => {
+    const ours = event.summaryId === summaryId || event.id === summaryId || (gatewayTransactionId !== null && event.id === gatewayTransactionId);
+    if (ours) reload();
+  }, reload);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);

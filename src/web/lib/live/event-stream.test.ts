@@ -47,6 +47,8 @@ describe('LiveEventStream', () => {
     const statuses: LiveStatus[] = [];
     stream.onStatus(() => statuses.push(stream?.getStatus() ?? 'offline'));
     const received: string[] = [];
+    let gaps = 0;
+    stream.onGap(() => gaps++);
     stream.subscribe((e) => received.push(`${e.eventId}:${e.eventStatus}`));
     await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]?.headers['last-event-id']).toBeUndefined();
@@ -61,6 +63,8 @@ describe('LiveEventStream', () => {
     expect(server.calls[1]?.headers['last-event-id']).toBe('43');
     await vi.waitFor(() => expect(stream?.getStatus()).toBe('live'));
     expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    // only the first connection could miss changes; the resumed one gets every change after 43
+    expect(gaps).toBe(1);
   });
 
   it('stops on 401 and says offline; one connection serves every subscriber', async () => {

@@ -37,6 +37,7 @@ const path = '/v1/events/stream';
 export class LiveEventStream {
   private readonly listeners = new Set<LiveListener>();
   private readonly statusListeners = new Set<() => void>();
+  private readonly gapListeners = new Set<() => void>();
   private status: LiveStatus = 'offline';
   private lastEventId: string | null = null;
   private controller: AbortController | null = null;
@@ -65,6 +66,15 @@ export class LiveEventStream {
   onStatus = (listener: () => void): (() => void) => {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  };
+
+  /**
+   * Called when a connection opens without Last-Event-ID (the first one): changes made before it are not sent,
+   * so what a page loaded before may already be out of date.
+   */
+  onGap = (listener: () => void): (() => void) => {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
   };
 
   /** Listens to every new or changed event; the first listener opens the connection, the last one's leaving closes it. */
@@ -156,6 +166,7 @@ export class LiveEventStream {
       if (response.status === 403) return 'unauthorized';
       if (!response.ok || !response.body) return 'ended';
       onOpen();
+      if (headers['last-event-id'] === undefined) for (const listener of this.gapListeners) listener();
       const parser = createParser({
         onEvent: (message) => {
           if (message.id !== undefined) this.lastEventId = message.id;

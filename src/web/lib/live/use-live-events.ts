@@ -5,6 +5,7 @@ import type { LiveEventStream, LiveStatus } from './event-stream.ts';
 let stream: LiveEventStream | null = null;
 let loading: Promise<LiveEventStream> | null = null;
 const statusListeners = new Set<() => void>();
+const gapListeners = new Set<() => void>();
 
 /** The stream client (and its SSE parser) loads with the first listener, after the page's own code: not part of a route's first load. */
 function load(): Promise<LiveEventStream> {
@@ -12,6 +13,9 @@ function load(): Promise<LiveEventStream> {
     const created = new LiveEventStream();
     created.onStatus(() => {
       for (const listener of statusListeners) listener();
+    });
+    created.onGap(() => {
+      for (const listener of gapListeners) listener();
     });
     stream = created;
     return created;
@@ -39,16 +43,24 @@ export const liveEvents = {
   },
 };
 
-/** Calls `listener` for every new or changed event while the component is mounted (the latest listener, no resubscribing). */
-export function useLiveEvents(listener: (event: Event) => void, enabled = true): void {
-  const latest = useRef(listener);
+/**
+ * Calls `listener` for every new or changed event while the component is mounted (the latest listener, no
+ * resubscribing), and `onGap` when the connection opens without resuming: reload what was loaded before it.
+ */
+export function useLiveEvents(listener: (event: Event) => void, onGap?: () => void): void {
+  const latest = useRef({ listener, onGap });
   useEffect(() => {
-    latest.current = listener;
+    latest.current = { listener, onGap };
   });
   useEffect(() => {
-    if (!enabled) return undefined;
-    return liveEvents.subscribe((event) => latest.current(event));
-  }, [enabled]);
+    const gap = () => latest.current.onGap?.();
+    gapListeners.add(gap);
+    const stop = liveEvents.subscribe((event) => latest.current.listener(event));
+    return () => {
+      gapListeners.delete(gap);
+      stop();
+    };
+  }, []);
 }
 
 /** The live connection's state, re-rendering when it changes. */
