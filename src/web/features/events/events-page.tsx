@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
@@ -6,7 +6,7 @@ import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
 import { useMe } from '../../lib/me-context.tsx';
 import { eventsQuery } from './api/events-query.ts';
-import { EventDetail } from './event-detail.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
 import { eventColumns, eventIdPrefix } from './events-columns.tsx';
 import { EventsFilters, StatusSegments } from './events-filters.tsx';
 import { eventFilterKeys, eventUrlSpec, type EventKey } from './events-url.ts';
@@ -15,7 +15,14 @@ import { needsClearedFilters } from './live-merge.ts';
 import { useLiveList } from './use-live-list.ts';
 import styles from './events.module.css';
 
-const renderDetail = (event: Event) => <EventDetail event={event} />;
+// the expanded event (every field, processing, Retry) loads after the list, fetched as soon as the list shows
+const loadDetail = () => import('./event-detail.tsx');
+const EventDetail = lazy(() => loadDetail().then((m) => ({ default: m.EventDetail })));
+const renderDetail = (event: Event) => (
+  <Suspense fallback={<Skeleton height="1rem" lines={4} />}>
+    <EventDetail event={event} />
+  </Suspense>
+);
 const listConfig = (t: Translate): ServerListConfig<EventKey, Event> => ({
   spec: eventUrlSpec,
   query: eventsQuery,
@@ -34,6 +41,7 @@ export function EventsPage() {
   const list = useServerList(config);
   const { get, update, params } = list;
   const live = useLiveList(params);
+  useEffect(() => void loadDetail(), []);
   const showNew = () => {
     const clear = needsClearedFilters(live.unseen, params) ? Object.fromEntries(eventFilterKeys.map((k) => [k, null])) : {};
     live.clearUnseen();
