@@ -30,6 +30,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server' }] }] },
   },
   {
+    // a feature never imports another feature (GUIDE.md): what two share lives in components/ or lib/
+    files: ['src/web/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server' }, { regex: '^\\.\\./(?!\\.\\./)', message: 'a feature never imports another feature: move what is shared to components/ or lib/' }] }],
+    },
+  },
+  {
+    files: ['src/web/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server' }, { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'a feature never imports another feature: move what is shared to components/ or lib/' }] }],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'server must not import web' }] }] },
   },

@@ -11,6 +11,9 @@ export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 /** The demo organization's token: every scope, test mode. */
 export const demoToken = 'e2e-demo-token-0123456789abcdefghijklmnop';
 export const demoOrganizationName = 'Demo Subacquirer Ltda';
+export const demoOrganizationId = 'd4ps1c0000000000demo';
+/** The demo organization's signing secret, fixed so a spec can sign notifications to POST /v1/notifications. */
+export const demoSigningSecret = 'e2e-demo-signing-secret-0123456789abcdef';
 
 /** How many summaries the e2e database holds: several pages of 20 for every filter. */
 export const seedSummaries = 400;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
+import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoSigningSecret, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
 import { startServerProcess, unthrottled, type ServerProcess } from './server-process.ts';
 
 const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_ACCESS_TOKEN: demoToken,
+    DEMO_SIGNING_SECRET: demoSigningSecret,
     SEED: '1',
     SEED_SUMMARIES: String(seedSummaries),
     LOG_LEVEL: 'warn',

@@ -2,8 +2,11 @@ import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { exposedResponseHeaders } from '../../contract/headers.ts';
 
-/** Request headers a dashboard on another origin sends (If-Match: PATCH /v1/credentials/{id}). */
-export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match'];
+/**
+ * Request headers a dashboard on another origin sends (If-Match: PATCH /v1/credentials/{id}; Last-Event-ID: the
+ * live stream client, fetch so it can send the bearer token, resumes GET /v1/events/stream with it).
+ */
+export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'Last-Event-ID'];
 
 /**
  * @fastify/cors: a dashboard on another origin (CORS_ORIGIN: one origin, several separated by commas, or '*')

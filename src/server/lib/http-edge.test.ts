@@ -232,7 +232,7 @@ describe('CORS', () => {
       headers: { origin: 'http://127.0.0.1:5000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key,content-type' },
     });
     expect(preflight.statusCode).toBe(204);
-    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key, if-match');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toBe('authorization, content-type, idempotency-key, if-match, last-event-id');
     const patch = await app.inject({
       method: 'OPTIONS',
       url: '/v1/credentials/x',

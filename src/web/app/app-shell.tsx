@@ -7,7 +7,7 @@ import { LanguageSwitch } from '../components/language-switch.tsx';
 import { IdentifierSearch } from '../components/search/identifier-search.tsx';
 import { allowedSections } from '../features/auth/access.ts';
 import { signOut as endServerSession } from '../features/auth/api/session.ts';
-import { useMe } from '../features/auth/me-context.tsx';
+import { useMe } from '../lib/me-context.tsx';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import styles from './app-shell.module.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { meQueryKey } from '../features/auth/api/me.ts';
 import { allowedSections } from '../features/auth/access.ts';
-import { useMe } from '../features/auth/me-context.tsx';
+import { useMe } from '../lib/me-context.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { RequireScopes } from '../features/auth/require-scopes.tsx';
 import { takeVerifiedMe } from '../features/auth/verified-me.ts';

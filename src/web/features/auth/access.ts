@@ -1,4 +1,5 @@
 import type { Scope } from '../../../contract/enums.ts';
+import { hasScopes } from '../../lib/scopes/has-scopes.ts';
 
 export interface AppSection {
   path: string;
@@ -15,10 +16,6 @@ export const appSections: readonly AppSection[] = [
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
 ];
-
-export function hasScopes(granted: readonly Scope[], needed: readonly Scope[]): boolean {
-  return needed.every((scope) => granted.includes(scope));
-}
 
 export function allowedSections(granted: readonly Scope[]): AppSection[] {
   return appSections.filter((section) => hasScopes(granted, section.scopes));

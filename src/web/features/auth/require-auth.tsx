@@ -5,7 +5,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { lastSignOutReason } from '../../lib/session.ts';
 import { meQueryOptions } from './api/me.ts';
-import { MeContext } from './me-context.tsx';
+import { MeContext } from '../../lib/me-context.tsx';
 import styles from './require-auth.module.css';
 import { useSession } from './use-token.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';

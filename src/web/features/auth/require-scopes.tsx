@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { Scope } from '../../../contract/enums.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { allowedSections, hasScopes } from './access.ts';
-import { useMe } from './me-context.tsx';
+import { hasScopes } from '../../lib/scopes/has-scopes.ts';
+import { allowedSections } from './access.ts';
+import { useMe } from '../../lib/me-context.tsx';
 
 /** A section the token's scopes do not cover shows what the user cannot do, in words, instead of failing calls. */
 export function RequireScopes({ scopes, children }: { scopes: readonly Scope[]; children: ReactNode }) {

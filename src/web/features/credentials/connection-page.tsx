@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { connectionQuery } from './api/connections.ts';
 import { providersQueryOptions } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';

@@ -8,7 +8,7 @@ import { ListView } from '../../components/data-table/list-view.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { listToolsUser } from '../../lib/list-tools/list-tools-user.ts';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { connectionsQuery } from './api/connections.ts';
 import { providersQueryOptions } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { providersQueryOptions } from './api/providers.ts';
 import { CredentialForm } from './credential-form.tsx';
 import { clearDraft, readDraft } from './credential-draft.ts';

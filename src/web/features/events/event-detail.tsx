@@ -1,48 +1,16 @@
-import type { ReactNode } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import { Badge } from '../../components/badge.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { dash } from '../../components/data-table/column-helpers.tsx';
 import { Link } from 'react-router';
 import { MapLink } from '../../components/map-link.tsx';
 import { transactionPath } from '../../lib/paths.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { formatUtc, maskCard } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
+import { Group, Pair, Show } from './event-fields.tsx';
+import { ProcessingPanel } from './processing-panel.tsx';
 import styles from './events.module.css';
-
-type Value = string | number | boolean | null | undefined;
-
-function Show({ value }: { value: Value }) {
-  const t = useT();
-  if (value === null || value === undefined || value === '') return <span className={styles.null}>{dash}</span>;
-  if (typeof value === 'boolean') return value ? t('components.yes') : t('components.no');
-  return String(value);
-}
-
-function Pair({ term, value, children, copy = false }: { term: string; value?: Value; children?: ReactNode; copy?: boolean }) {
-  const t = useT();
-  return (
-    <div className={styles.pair}>
-      <dt>{term}</dt>
-      <dd>
-        <span className={[styles.value, copy && styles.mono].filter(Boolean).join(' ')}>{children ?? <Show value={value} />}</span>
-        {copy && typeof value === 'string' && value ? <CopyButton text={value} label={t('events.copyValue', { term, value })} /> : null}
-      </dd>
-    </div>
-  );
-}
-
-function Group({ title, children, empty }: { title: string; children?: ReactNode; empty?: ReactNode }) {
-  return (
-    <section className={styles.group} aria-label={title}>
-      <h3>{title}</h3>
-      {empty ?? <dl>{children}</dl>}
-    </section>
-  );
-}
 
 /** The expanded event: every field, nulls as a dash, the createdAt exactly as received. */
 export function EventDetail({ event }: { event: Event }) {
@@ -52,6 +20,7 @@ export function EventDetail({ event }: { event: Event }) {
   const metadata = Object.entries(event.metadata);
   return (
     <div className={styles.detail}>
+      <ProcessingPanel event={event} />
       <Group title={t('events.group.event')}>
         <Pair term={t('events.field.eventId')} value={event.eventId} copy />
         <Pair term={t('events.field.created')}>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import type { Me } from '../../../contract/me.ts';
 import { eventApiColumns } from '../../lib/list-tools/api-columns.ts';
@@ -7,17 +7,26 @@ import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { eventsQuery } from './api/events-query.ts';
-import { EventDetail } from './event-detail.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
 import { eventColumns, eventIdPrefix } from './events-columns.tsx';
 import { EventsFilters, StatusSegments } from './events-filters.tsx';
 import { eventFilterKeys, eventUrlSpec, type EventKey } from './events-url.ts';
-import { RefreshControls } from './refresh-controls.tsx';
+import { LiveControls } from './live-controls.tsx';
+import { needsClearedFilters } from './live-merge.ts';
+import { useLiveList } from './use-live-list.ts';
 import styles from './events.module.css';
 
-const renderDetail = (event: Event) => <EventDetail event={event} />;
-const listConfig = (t: Translate, auto: boolean, me: Me): ServerListConfig<EventKey, Event> => ({
+// the expanded event (every field, processing, Retry) loads after the list, fetched as soon as the list shows
+const loadDetail = () => import('./event-detail.tsx');
+const EventDetail = lazy(() => loadDetail().then((m) => ({ default: m.EventDetail })));
+const renderDetail = (event: Event) => (
+  <Suspense fallback={<Skeleton height="1rem" lines={4} />}>
+    <EventDetail event={event} />
+  </Suspense>
+);
+const listConfig = (t: Translate, me: Me): ServerListConfig<EventKey, Event> => ({
   spec: eventUrlSpec,
   query: eventsQuery,
   columns: eventColumns(t),
@@ -25,7 +34,6 @@ const listConfig = (t: Translate, auto: boolean, me: Me): ServerListConfig<Event
   filterKeys: eventFilterKeys,
   orderKeys: { by: null, direction: 'order_direction', fixedBy: 'created_at' },
   expandable: true,
-  refetchInterval: auto ? 15_000 : false,
   tools: {
     listId: 'events',
     ...listToolsUser(me),
@@ -39,11 +47,17 @@ const listConfig = (t: Translate, auto: boolean, me: Me): ServerListConfig<Event
 export function EventsPage() {
   const t = useT();
   const me = useMe();
-  const [auto, setAuto] = useState(false);
-  const config = useMemo(() => listConfig(t, auto, me), [t, auto, me]);
+  const config = useMemo(() => listConfig(t, me), [t, me]);
   const sortOptions = useMemo(() => [{ id: 'created_at', label: t('events.col.created') }], [t]);
   const list = useServerList(config);
-  const { get, update, query } = list;
+  const { get, update, params } = list;
+  const live = useLiveList(params);
+  useEffect(() => void loadDetail(), []);
+  const showNew = () => {
+    const clear = needsClearedFilters(live.unseen, params) ? Object.fromEntries(eventFilterKeys.map((k) => [k, null])) : {};
+    live.clearUnseen();
+    update({ ...clear, page: null, order_direction: null });
+  };
   return (
     <section className={styles.page}>
       <header className={styles.header}>
@@ -51,13 +65,7 @@ export function EventsPage() {
           <h1>{t('events.title')}</h1>
           <p className={styles.subtitle}>{t('events.subtitle')}</p>
         </div>
-        <RefreshControls
-          fetching={query.isFetching && !query.isPlaceholderData}
-          updatedAt={query.dataUpdatedAt}
-          auto={auto}
-          onAutoChange={setAuto}
-          onRefresh={() => void query.refetch()}
-        />
+        <LiveControls unseen={live.unseen.size} onShowNew={showNew} announcement={live.announcement} />
       </header>
       <ListView
         list={list}

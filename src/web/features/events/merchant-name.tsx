@@ -1,4 +1,4 @@
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 
 /** A merchant's name from the token's merchant list (/v1/me), its id when the list does not have it. */
 export function MerchantName({ id }: { id: string }) {

@@ -4,6 +4,7 @@ import type { Summary } from '../../../contract/summaries.ts';
 import { Badge } from '../../components/badge.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { LiveIndicator } from '../../components/live-indicator.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { formatDateTimeWithZone, formatUtc, maskCard } from '../../lib/format.ts';
@@ -15,6 +16,7 @@ import { CycleTimeline } from './cycle-timeline.tsx';
 import { DeclineCallout } from './decline-callout.tsx';
 import { TechnicalDetails } from './technical-details.tsx';
 import { TransactionEvents } from './transaction-events.tsx';
+import { useLiveTransaction } from './use-live-transaction.ts';
 import styles from './transaction-page.module.css';
 
 function Headline({ summary }: { summary: Summary }) {
@@ -63,6 +65,7 @@ export function TransactionPage() {
   const t = useT();
   const { id = '' } = useParams();
   const query = useQuery(summaryQuery(id));
+  useLiveTransaction(id, query.data?.gatewayTransactionId ?? null);
   return (
     <section className={styles.page} aria-labelledby="transaction-title">
       <nav className={styles.back}>
@@ -72,6 +75,9 @@ export function TransactionPage() {
         <h1 id="transaction-title">{t('transactions.page.title')}</h1>
         <code className={styles.id}>{id}</code>
         <CopyButton text={id} label={t('transactions.page.copyId', { id })} />
+        <span className={styles.liveSlot}>
+          <LiveIndicator />
+        </span>
       </div>
       {query.isPending ? <Skeleton height="1.25rem" lines={6} label={t("transactions.page.loading")} /> : null}
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Summary } from '../../../contract/summaries.ts';
 import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-provider.tsx';
 import type { Me } from '../../../contract/me.ts';
-import { MeContext } from '../auth/me-context.tsx';
+import { MeContext } from '../../lib/me-context.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
 
 // the machine running the suite may be busy: give findBy/waitFor 5 s instead of 1 s before failing

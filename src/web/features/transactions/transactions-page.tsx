@@ -6,7 +6,7 @@ import { ListView } from '../../components/data-table/list-view.tsx';
 import { SortSelect } from '../../components/data-table/sort-select.tsx';
 import { transactionPath } from '../../lib/paths.ts';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
-import { useMe } from '../auth/me-context.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { useMemo } from 'react';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { summariesQuery } from './api/summaries-query.ts';

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { Me } from '../../../contract/me.ts';
+import type { Me } from '../../contract/me.ts';
 
 export const MeContext = createContext<Me | null>(null);
 

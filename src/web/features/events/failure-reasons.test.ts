@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { failureReasons } from '../../../contract/notifications.ts';
+
+const catalogue = (language: string) => JSON.parse(readFileSync(new URL(`./messages/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+describe('failure reasons', () => {
+  it.each(['en', 'pt-BR'])('every reason the processing can give has a title and a sentence in %s', (language) => {
+    const messages = catalogue(language);
+    const missing = failureReasons.flatMap((reason) => [`events.reason.${reason}`, `events.reason.${reason}.title`]).filter((key) => !messages[key]);
+    expect(missing).toEqual([]);
+  });
+});
