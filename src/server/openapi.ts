@@ -8,8 +8,15 @@ type Json = Record<string, unknown>;
 
 const groupDigits = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
 
-/** Link, X-Total-Count and X-Total-Count-Exact of the lists; `cap` is the app's count cap. */
-const pagingHeaders = (cap: number) => ({
+/** How fresh a cached total is (summaries and events: TOTAL_CACHE_SECONDS), for the X-Total-Count description. */
+const freshness = (cacheSeconds: number) =>
+  cacheSeconds > 0
+    ? ` The total may be up to ${cacheSeconds} s old: it is reused for that long for the same token scope and filters (whatever the page, ` +
+      'limit or order), so paging does not recount; events stored or processed by the same server process refresh it at once.'
+    : '';
+
+/** Link, X-Total-Count and X-Total-Count-Exact of the lists; `cap` is the app's count cap, `cacheSeconds` how long a total is reused (0: never). */
+const pagingHeaders = (cap: number, cacheSeconds = 0) => ({
   [names.link]: {
     description:
       'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
@@ -22,7 +29,8 @@ const pagingHeaders = (cap: number) => ({
       `Number of records matching the filters. Exact when X-Total-Count-Exact is true, which it is whenever ${groupDigits(cap)} or ` +
       `fewer records match. Above that it is the database planner's estimate (no full count per request): always more than ` +
       `${groupDigits(cap)}, usually within a few percent for one filter (less accurate for combined filters), and it may ` +
-      'change between requests with no data change. Page through with rel="next" until it is absent.',
+      'change between requests with no data change. Page through with rel="next" until it is absent.' +
+      freshness(cacheSeconds),
     schema: { type: 'integer', minimum: 0 },
   },
   [names.totalCountExact]: {
@@ -35,9 +43,9 @@ const credentialEtag = {
   [names.etag]: { description: 'The credential’s version: send it back in If-Match to PATCH it', schema: { type: 'string' }, example: '"v3"' },
 };
 
-const responseHeaders = (cap: number): Record<string, Record<string, Json>> => ({
-  'get /v1/transactions/summaries 200': pagingHeaders(cap),
-  'get /v1/events 200': pagingHeaders(cap),
+const responseHeaders = (cap: number, cacheSeconds: number): Record<string, Record<string, Json>> => ({
+  'get /v1/transactions/summaries 200': pagingHeaders(cap, cacheSeconds),
+  'get /v1/events 200': pagingHeaders(cap, cacheSeconds),
   'get /v1/credentials 200': pagingHeaders(cap),
   'get /v1/credentials/{id}/history 200': pagingHeaders(cap),
   'get /v1/merchants 200': pagingHeaders(cap),
@@ -61,8 +69,8 @@ const wwwAuthenticate = {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 
 /** Adds the response headers (Link, X-Total-Count, Location, WWW-Authenticate) the zod schemas cannot carry. */
-function addResponseHeaders(document: Json, cap: number): Json {
-  const headers = responseHeaders(cap);
+function addResponseHeaders(document: Json, cap: number, cacheSeconds: number): Json {
+  const headers = responseHeaders(cap, cacheSeconds);
   const paths = document.paths;
   if (!isObject(paths)) return document;
   for (const [path, item] of Object.entries(paths)) {
@@ -94,6 +102,6 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl = ''): Pro
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => tidyOpenApi(addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap), serverUrl),
+    transformObject: (document) => tidyOpenApi(addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap, app.totals.ttlMs / 1000), serverUrl),
   });
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
+import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
 import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lib/paging.ts';
@@ -13,31 +14,29 @@ import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts'
 export type SummaryRow = typeof s.$inferSelect & { merchantName: string | null };
 export type CycleRow = typeof cycles.$inferSelect;
 
-const timestamptz = (ns: bigint) => sql`${microsToIso(ceilMicros(ns))}::timestamptz`;
-
-/** WHERE of a summaries query: the caller's scope and every filter. */
-export function summaryWhere(scope: RowScope, query: SummaryFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(s.organizationId, scope.organizationId)];
-  if (scope.merchantId !== null) conditions.push(eq(s.merchantId, scope.merchantId));
-  if (query.acquirer) conditions.push(eq(s.acquirer, query.acquirer));
-  if (query.payment_method) conditions.push(eq(s.paymentMethod, query.payment_method));
-  if (query.status) conditions.push(eq(s.status, query.status));
-  if (query.card_brand) conditions.push(eq(s.cardBrand, query.card_brand));
+/** WHERE of a summaries query: the caller's scope and every filter (values through `bind`, see db/prepared.ts). */
+export function summaryWhere(scope: RowScope, query: SummaryFilters, bind: Bind = inline): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [sql`${s.organizationId} = ${bind('org', scope.organizationId)}`];
+  if (scope.merchantId !== null) conditions.push(sql`${s.merchantId} = ${bind('scope_merchant', scope.merchantId)}`);
+  if (query.acquirer) conditions.push(sql`${s.acquirer} = ${bind('acquirer', query.acquirer)}`);
+  if (query.payment_method) conditions.push(sql`${s.paymentMethod} = ${bind('payment_method', query.payment_method)}`);
+  if (query.status) conditions.push(sql`${s.status} = ${bind('status', query.status)}`);
+  if (query.card_brand) conditions.push(sql`${s.cardBrand} = ${bind('card_brand', query.card_brand)}`);
   // the card columns are indexed in byte order (collation "C"): compare them in that collation so those
   // indexes serve the filters (equality is byte equality either way; a C B-tree serves a LIKE prefix)
-  if (query.card_last_digits) conditions.push(sql`${s.cardLastDigits} collate "C" = ${query.card_last_digits}`);
+  if (query.card_last_digits) conditions.push(sql`${s.cardLastDigits} collate "C" = ${bind('card_last_digits', query.card_last_digits)}`);
   if (query.card_first_digits) {
     // digits only, so no LIKE escaping is needed
-    conditions.push(sql`${s.cardFirstDigits} collate "C" like ${`${query.card_first_digits}%`}`);
+    conditions.push(sql`${s.cardFirstDigits} collate "C" like ${bind('card_first_digits', `${query.card_first_digits}%`)}`);
   }
   const amount = query.amount === undefined ? null : parseAmountFilter(query.amount);
-  if (amount?.min != null) conditions.push(gte(s.amountMinor, amount.min));
-  if (amount?.max != null) conditions.push(lte(s.amountMinor, amount.max));
+  if (amount?.min != null) conditions.push(sql`${s.amountMinor} >= ${bind('amount_min', String(amount.min))}::bigint`);
+  if (amount?.max != null) conditions.push(sql`${s.amountMinor} <= ${bind('amount_max', String(amount.max))}::bigint`);
   const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
-  if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${timestamptz(created.fromNs)}`);
-  if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${timestamptz(created.toNs)}`);
-  if (query.merchant_id) conditions.push(eq(s.merchantId, query.merchant_id));
-  if (query.q) conditions.push(identifierMatch(query.q));
+  if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${bind('created_from', microsToIso(ceilMicros(created.fromNs)))}::timestamptz`);
+  if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${bind('created_to', microsToIso(ceilMicros(created.toNs)))}::timestamptz`);
+  if (query.merchant_id) conditions.push(sql`${s.merchantId} = ${bind('merchant_id', query.merchant_id)}`);
+  if (query.q) conditions.push(identifierMatch(bind('q', query.q)));
   return and(...conditions);
 }
 
@@ -46,7 +45,7 @@ export function summaryWhere(scope: RowScope, query: SummaryFilters): SQL | unde
  * identifier)` rather than an OR across the join, so each arm is an index probe and the handful of ids they
  * yield meet the summaries by primary key (an OR with a sub-select would scan every summary).
  */
-function identifierMatch(q: string): SQL {
+function identifierMatch(q: unknown): SQL {
   return sql`${s.id} in (
     select ${q}::text
     union all select ${s.id} from ${s} where ${s.gatewayTransactionId} = ${q}
@@ -85,25 +84,30 @@ export function summaryOrder(field: SummaryOrderField, direction: 'asc' | 'desc'
 /**
  * One page of summaries (`extra` more rows than the limit, to tell whether a next page exists), as a deferred
  * join: the page's ids come from an index-only scan (which skips OFFSET entries and checks a merchant scope
- * inside the index), and only the page's own rows are read from the table.
+ * inside the index), and only the page's own rows are read from the table. Prepared once per shape.
  */
 export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0): Promise<SummaryRow[]> {
-  const where = summaryWhere(scope, query);
+  const binder = new Binder();
+  const where = summaryWhere(scope, query, binder.bind);
   const order = summaryOrder(query.order_by, query.order_direction);
-  const page = db
-    .select({ pageId: s.id })
-    .from(s)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit + extra)
-    .offset(offsetOf(query))
-    .as('page');
-  return db
-    .select(summaryColumns)
-    .from(s)
-    .innerJoin(page, eq(s.id, page.pageId))
-    .leftJoin(merchants, eq(merchants.id, s.merchantId))
-    .orderBy(...order);
+  const statement = preparedOnce(db, `summaries-page|${query.order_by}|${query.order_direction}|${binder.shape}`, (name) => {
+    const page = db
+      .select({ pageId: s.id })
+      .from(s)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select(summaryColumns)
+      .from(s)
+      .innerJoin(page, eq(s.id, page.pageId))
+      .leftJoin(merchants, eq(merchants.id, s.merchantId))
+      .orderBy(...order)
+      .prepare(name);
+  });
+  return statement.execute({ ...binder.values, limit: query.limit + extra, offset: offsetOf(query) });
 }
 
 /** One summary by id, when the caller's scope sees it. */
@@ -123,8 +127,16 @@ export async function countSummaries(db: Db, scope: RowScope, query: SummaryQuer
   return cappedCount(db, s, summaryWhere(scope, query), cap);
 }
 
-/** Every cycle of the given summaries in one query, in summary then sequence order. */
+/** Every cycle of the given summaries in one prepared query (the ids as one array), in summary then sequence order. */
 export async function findCycles(db: Db, summaryIds: string[]): Promise<CycleRow[]> {
   if (summaryIds.length === 0) return [];
-  return db.select().from(cycles).where(inArray(cycles.summaryId, summaryIds)).orderBy(asc(cycles.summaryId), asc(cycles.seq));
+  const statement = preparedOnce(db, 'cycles-of', (name) =>
+    db
+      .select()
+      .from(cycles)
+      .where(sql`${cycles.summaryId} = any(${sql.placeholder('ids')}::text[])`)
+      .orderBy(asc(cycles.summaryId), asc(cycles.seq))
+      .prepare(name),
+  );
+  return statement.execute({ ids: summaryIds });
 }

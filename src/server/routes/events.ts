@@ -41,7 +41,7 @@ export function eventRoutes(app: ApiInstance): void {
           batches: eventBatches(db, scope, query),
         });
       }
-      const [found, total] = await Promise.all([findEvents(db, scope, query, 1), countEvents(db, scope, query, app.countCap)]);
+      const [found, total] = await Promise.all([findEvents(db, scope, query, 1), app.totals.get('events', scope, query, () => countEvents(db, scope, query, app.countCap))]);
       setPagingHeaders(request, reply, query, total, found.length > query.limit);
       return found.slice(0, query.limit).map(eventView);
     },

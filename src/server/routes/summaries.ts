@@ -42,7 +42,7 @@ export function summaryRoutes(app: ApiInstance): void {
           batches: summaryBatches(db, scope, query),
         });
       }
-      const [found, total] = await Promise.all([findSummaries(db, scope, query, 1), countSummaries(db, scope, query, app.countCap)]);
+      const [found, total] = await Promise.all([findSummaries(db, scope, query, 1), app.totals.get('summaries', scope, query, () => countSummaries(db, scope, query, app.countCap))]);
       const rows = found.slice(0, query.limit);
       const cycleRows = await findCycles(
         db,
