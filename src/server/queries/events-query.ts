@@ -4,6 +4,7 @@ import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
 import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { keysetAfter, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lib/keyset.ts';
 import { events as e } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
@@ -43,11 +44,14 @@ export async function findEvent(db: Db, scope: RowScope, eventId: string): Promi
  * `extra` rows past the limit tell whether a next page exists; a deferred join (the page's eventIds from an
  * index-only scan, then only those rows from the table). Prepared once per shape.
  */
-export async function findEvents(db: Db, scope: RowScope, query: EventQuery, extra = 0): Promise<EventRow[]> {
-  const by = query.order_direction === 'asc' ? asc : desc;
+export async function findEvents(db: Db, scope: RowScope, query: EventQuery, extra = 0, cursor: Cursor | null = null): Promise<EventRow[]> {
+  const keyset = eventKeyset(query.order_direction);
+  const direction = readDirection(keyset, cursor);
+  const by = direction === 'asc' ? asc : desc;
   const binder = new Binder();
-  const where = eventWhere(scope, query, binder.bind);
-  const statement = preparedOnce(db, `events-page|${query.order_direction}|${binder.shape}`, (name) => {
+  const filters = eventWhere(scope, query, binder.bind);
+  const where = cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, binder.bind)) : filters;
+  const statement = preparedOnce(db, `events-page|${direction}|${keysetShape(cursor)}|${binder.shape}`, (name) => {
     const page = db
       .select({ pageId: e.eventId })
       .from(e)
@@ -63,8 +67,13 @@ export async function findEvents(db: Db, scope: RowScope, query: EventQuery, ext
       .orderBy(by(e.createdAtNs), by(e.eventId))
       .prepare(name);
   });
-  return statement.execute({ ...binder.values, limit: query.limit + extra, offset: offsetOf(query) });
+  return statement.execute({ ...binder.values, limit: query.limit + extra, offset: cursor ? 0 : offsetOf(query) });
 }
+
+/** The keyset of the events order: created_at in nanoseconds, then eventId. */
+export const eventKeyset = (direction: 'asc' | 'desc'): KeysetOrder => ({ list: 'events', key: sql`${e.createdAtNs}`, type: 'bigint', nullable: false, id: e.eventId, direction });
+
+export const eventPosition = (row: EventRow): KeysetPosition => ({ value: String(row.createdAtNs), id: row.eventId });
 
 /** The number of matching events: exact up to `cap`, an estimate above it (see cappedCount). */
 export async function countEvents(db: Db, scope: RowScope, query: EventQuery, cap = defaultCountCap): Promise<TotalCount> {

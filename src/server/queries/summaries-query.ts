@@ -5,6 +5,7 @@ import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.
 import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
 import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { keysetSegments, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition, type KeysetSegment } from '../lib/keyset.ts';
 import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lib/paging.ts';
@@ -59,16 +60,36 @@ function identifierMatch(q: unknown): SQL {
 /** A summary row with its merchant's name (joined from merchants). */
 export const summaryColumns = { ...getTableColumns(s), merchantName: merchants.name };
 
-const orderColumns: Record<SummaryOrderField, { column: AnyPgColumn; text: boolean }> = {
-  created_at: { column: s.createdAt, text: false },
-  amount: { column: s.amountMinor, text: false },
-  acquirer: { column: s.acquirer, text: true },
-  payment_method: { column: s.paymentMethod, text: true },
-  status: { column: s.status, text: true },
-  card_brand: { column: s.cardBrand, text: true },
-  card_first_digits: { column: s.cardFirstDigits, text: true },
-  card_last_digits: { column: s.cardLastDigits, text: true },
+const orderColumns: Record<SummaryOrderField, { column: AnyPgColumn; text: boolean; type: KeysetOrder['type']; nullable: boolean }> = {
+  created_at: { column: s.createdAt, text: false, type: 'timestamptz', nullable: false },
+  amount: { column: s.amountMinor, text: false, type: 'bigint', nullable: false },
+  acquirer: { column: s.acquirer, text: true, type: 'text', nullable: false },
+  payment_method: { column: s.paymentMethod, text: true, type: 'text', nullable: false },
+  status: { column: s.status, text: true, type: 'text', nullable: false },
+  card_brand: { column: s.cardBrand, text: true, type: 'text', nullable: true },
+  card_first_digits: { column: s.cardFirstDigits, text: true, type: 'text', nullable: true },
+  card_last_digits: { column: s.cardLastDigits, text: true, type: 'text', nullable: true },
 };
+
+/** The keyset of a summaries order: the same expression ORDER BY sorts by, then the id. */
+export function summaryKeyset(field: SummaryOrderField, direction: 'asc' | 'desc'): KeysetOrder {
+  const { column, text, type, nullable } = orderColumns[field];
+  return { list: 'summaries', key: text ? sql`${column} collate "C"` : sql`${column}`, type, nullable, id: s.id, direction };
+}
+
+const positionValue: Record<SummaryOrderField, (row: SummaryRow) => string | null> = {
+  created_at: (row) => row.createdAt.toISOString(),
+  amount: (row) => String(row.amountMinor),
+  acquirer: (row) => row.acquirer,
+  payment_method: (row) => row.paymentMethod,
+  status: (row) => row.status,
+  card_brand: (row) => row.cardBrand,
+  card_first_digits: (row) => row.cardFirstDigits,
+  card_last_digits: (row) => row.cardLastDigits,
+};
+
+/** Where a summary stands in an order: its sort value and id (a cursor's content). */
+export const summaryPosition = (field: SummaryOrderField, row: SummaryRow): KeysetPosition => ({ value: positionValue[field](row), id: row.id });
 
 /**
  * ORDER BY: text fields compare bytewise (COLLATE "C") on every database; NULL card fields (pix) follow
@@ -86,11 +107,37 @@ export function summaryOrder(field: SummaryOrderField, direction: 'asc' | 'desc'
  * join: the page's ids come from an index-only scan (which skips OFFSET entries and checks a merchant scope
  * inside the index), and only the page's own rows are read from the table. Prepared once per shape.
  */
-export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0): Promise<SummaryRow[]> {
+export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0, cursor: Cursor | null = null): Promise<SummaryRow[]> {
+  const wanted = query.limit + extra;
+  if (!cursor) return readSummaries(db, scope, query, wanted, offsetOf(query), null, null, 0);
+  // a cursor: the keyset's segments in turn (two only where NULL card fields meet the values)
+  const keyset = summaryKeyset(query.order_by, query.order_direction);
+  const segments = keysetSegments(keyset, cursor.at, readDirection(keyset, cursor));
+  const rows: SummaryRow[] = [];
+  for (const [index, segment] of segments.entries()) {
+    if (rows.length >= wanted) break;
+    rows.push(...(await readSummaries(db, scope, query, wanted - rows.length, 0, cursor, segment, index)));
+  }
+  return rows;
+}
+
+async function readSummaries(
+  db: Db,
+  scope: RowScope,
+  query: SummaryQuery,
+  limit: number,
+  offset: number,
+  cursor: Cursor | null,
+  segment: KeysetSegment | null,
+  index: number,
+): Promise<SummaryRow[]> {
   const binder = new Binder();
-  const where = summaryWhere(scope, query, binder.bind);
-  const order = summaryOrder(query.order_by, query.order_direction);
-  const statement = preparedOnce(db, `summaries-page|${query.order_by}|${query.order_direction}|${binder.shape}`, (name) => {
+  const keyset = summaryKeyset(query.order_by, query.order_direction);
+  const direction = readDirection(keyset, cursor);
+  const filters = summaryWhere(scope, query, binder.bind);
+  const where = segment ? and(filters, segment(binder.bind)) : filters;
+  const order = summaryOrder(query.order_by, direction);
+  const statement = preparedOnce(db, `summaries-page|${query.order_by}|${direction}|${keysetShape(cursor, index)}|${binder.shape}`, (name) => {
     const page = db
       .select({ pageId: s.id })
       .from(s)
@@ -107,7 +154,7 @@ export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery
       .orderBy(...order)
       .prepare(name);
   });
-  return statement.execute({ ...binder.values, limit: query.limit + extra, offset: offsetOf(query) });
+  return statement.execute({ ...binder.values, limit, offset });
 }
 
 /** One summary by id, when the caller's scope sees it. */
