@@ -16,13 +16,19 @@ const freshness = (cacheSeconds: number) =>
     : '';
 
 /** Link, X-Total-Count and X-Total-Count-Exact of the lists; `cap` is the app's count cap, `cacheSeconds` how long a total is reused (0: never). */
-const pagingHeaders = (cap: number, cacheSeconds = 0) => ({
+const pagingHeaders = (cap: number, cacheSeconds = 0, cursors = true) => ({
   [names.link]: {
-    description:
-      'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
-      'record follows this page; rel="last" only when X-Total-Count is exact (X-Total-Count-Exact: true), never from an estimate.',
+    description: cursors
+      ? 'RFC 8288 links (absolute paths, every filter kept): rel="first" (page 1) always; rel="prev" and rel="next" carry an opaque ' +
+        '`cursor` (the sort key of this page\'s first or last row, its id, and a fingerprint of the order and filters) when rows lie ' +
+        'that way, so following them costs the same on page 50 000 as on page 2; rel="last" (a page number) only when X-Total-Count ' +
+        'is exact (X-Total-Count-Exact: true), never from an estimate. An empty page links prev and next by page number (only first and last when read from a cursor).'
+      : 'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
+        'record follows this page; rel="last" only when X-Total-Count is exact (X-Total-Count-Exact: true), never from an estimate.',
     schema: { type: 'string' },
-    example: '</v1/events?page=2&limit=20>; rel="next", </v1/events?page=1&limit=20>; rel="first"',
+    example: cursors
+      ? '</v1/events?limit=20&page=1>; rel="first", </v1/events?limit=20&cursor=eyJ2IjoiMTc2Mzc0OTQ0MDAwMDAwMDAwMCIsImkiOiJldnQxIiwiYiI6MCwiZiI6ImFiYyJ9>; rel="next"'
+      : '</v1/events?page=2&limit=20>; rel="next", </v1/events?page=1&limit=20>; rel="first"',
   },
   [names.totalCount]: {
     description:
@@ -47,7 +53,7 @@ const responseHeaders = (cap: number, cacheSeconds: number): Record<string, Reco
   'get /v1/transactions/summaries 200': pagingHeaders(cap, cacheSeconds),
   'get /v1/events 200': pagingHeaders(cap, cacheSeconds),
   'get /v1/credentials 200': pagingHeaders(cap),
-  'get /v1/credentials/{id}/history 200': pagingHeaders(cap),
+  'get /v1/credentials/{id}/history 200': pagingHeaders(cap, 0, false),
   'get /v1/merchants 200': pagingHeaders(cap),
   'get /v1/credentials/{id} 200': credentialEtag,
   'patch /v1/credentials/{id} 200': credentialEtag,
