@@ -48,6 +48,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // every JSON response the server sends in tests is checked against its zod schema (off in production)
+    env: { RESPONSE_VALIDATION: 'true' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

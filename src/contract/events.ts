@@ -94,7 +94,7 @@ export type EventQuery = z.infer<typeof EventQuery>;
 export type EventQueryInput = z.input<typeof EventQuery>;
 
 /** The events list's filters alone (no paging or order), as saved views store them. */
-export const EventFilters = EventQuery.omit({ page: true, limit: true, order_by: true, order_direction: true });
+export const EventFilters = EventQuery.omit({ page: true, cursor: true, limit: true, order_by: true, order_direction: true });
 
 /** GET /v1/events: the list query, plus the CSV export's columns and dialect (issue 11). */
 export const EventListQuery = z.strictObject({ ...eventQueryShape, columns: columnsParameter(eventColumnIds), ...csvQueryShape });

@@ -101,7 +101,7 @@ export type SummaryQuery = z.infer<typeof SummaryQuery>;
 export type SummaryQueryInput = z.input<typeof SummaryQuery>;
 
 /** The list's filters alone (no paging or order): what stats and saved views take. */
-export const SummaryFilters = SummaryQuery.omit({ page: true, limit: true, order_by: true, order_direction: true });
+export const SummaryFilters = SummaryQuery.omit({ page: true, cursor: true, limit: true, order_by: true, order_direction: true });
 export type SummaryFilters = z.infer<typeof SummaryFilters>;
 
 /** GET /v1/transactions/summaries: the list query, plus the CSV export's columns and dialect (issue 11). */

@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { defaultTokenCacheSeconds, TokenCache } from './auth/token-cache.ts';
 import { registerCookies } from './auth/session-cookie.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import type { Database } from './db/client.ts';
@@ -20,7 +21,7 @@ import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from '
 import { registerOpenApi } from './openapi.ts';
 import { defaultIdempotencyTtlHours } from './credentials/idempotency.ts';
 import { registerIdempotencySweep } from './lib/idempotency-sweep.ts';
-import { defaultCountCap } from './queries/total-count.ts';
+import { defaultCountCap, defaultTotalCacheSeconds, TotalCache } from './queries/total-count.ts';
 import { credentialChangeRoutes } from './routes/credential-changes.ts';
 import { credentialRoutes } from './routes/credentials.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -64,6 +65,12 @@ export interface AppOptions {
   sessionIdleMinutes?: number;
   /** HTTP timeouts and limits (defaultServerLimits) */
   limits?: Partial<ServerLimits>;
+  /** seconds a bearer token's lookup is reused by this process: a revocation takes effect within it (TOKEN_CACHE_SECONDS, default 5; 0 = off) */
+  tokenCacheSeconds?: number;
+  /** seconds a list's X-Total-Count is reused for the same organization, scope and filters (TOTAL_CACHE_SECONDS, default 5; 0 = off) */
+  totalCacheSeconds?: number;
+  /** check every JSON response against its zod schema before sending it (RESPONSE_VALIDATION; on in tests, off in production) */
+  validateResponses?: boolean;
   /** hours an Idempotency-Key's response is kept (IDEMPOTENCY_TTL_HOURS, default 24) */
   idempotencyTtlHours?: number;
   /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
@@ -76,6 +83,13 @@ function trustProxySetting(value: number | string | undefined): FastifyServerOpt
   if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
   return value;
 }
+
+/** Response serialisation without the zod check: plain JSON.stringify (the check costs 7-12% of a list request). */
+const plainSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
+
+/** validateResponses, or RESPONSE_VALIDATION=true in the environment (the test runner sets it). */
+export const validatesResponses = (options: Pick<AppOptions, 'validateResponses'>): boolean =>
+  options.validateResponses ?? process.env.RESPONSE_VALIDATION === 'true';
 
 /** Log settings every logger gets: safe error serialisation and redacted credentials. */
 function loggerOptions(logger: AppOptions['logger']): FastifyServerOptions['logger'] {
@@ -122,12 +136,21 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // production sends what the handlers built (their types follow the schemas); tests check every response
+  app.setSerializerCompiler(validatesResponses(options) ? serializerCompiler : plainSerializerCompiler);
   app.decorate('database', options.database);
   app.decorate('countCap', options.countCap ?? defaultCountCap);
   app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
   registerIdempotencySweep(app);
   app.decorate('live', liveState(app, options));
+  const totals = new TotalCache(1000 * (options.totalCacheSeconds ?? defaultTotalCacheSeconds));
+  app.decorate('totals', totals);
+  // events stored, processed or retried in this process: that organization's totals are recounted at once
+  const unsubscribe = app.live.changes.subscribe((organizationId) => totals.forget(organizationId));
+  app.addHook('onClose', (_instance, done) => {
+    unsubscribe();
+    done();
+  });
 
   const methodsByPath = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
@@ -144,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits);
   const sessions = { idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000, secure: options.behindTls ?? false };
   await registerCookies(app);
-  registerAuthentication(app, options.database.db, authFailureGuard, sessions);
+  registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)));
   requireJsonBodies(app);
   registerBodyGuard(app);
   await registerOpenApi(app, options.publicApiBaseUrl ?? '');

@@ -1,5 +1,6 @@
 import { defaultRateLimits, type RateLimits } from './lib/rate-limit.ts';
-import { defaultCountCap } from './queries/total-count.ts';
+import { defaultCountCap, defaultTotalCacheSeconds } from './queries/total-count.ts';
+import { defaultTokenCacheSeconds } from './auth/token-cache.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';
 import { defaultServerLimits, type ServerLimits } from './lib/server-limits.ts';
@@ -34,6 +35,12 @@ export interface RuntimeEnv {
   /** PostgreSQL connect and statement-answer timeouts */
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
+  /** TOKEN_CACHE_SECONDS: a token lookup is reused this long per process (a revocation takes effect within it) */
+  tokenCacheSeconds: number;
+  /** TOTAL_CACHE_SECONDS: X-Total-Count is reused this long per organization, scope and filters */
+  totalCacheSeconds: number;
+  /** RESPONSE_VALIDATION=true checks every JSON response against its schema (tests turn it on) */
+  validateResponses: boolean;
   /** hours an Idempotency-Key's stored response is replayed before it is swept */
   idempotencyTtlHours: number;
   /** the demo organization's notification signing secret, used when this start creates it */
@@ -109,6 +116,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     },
     dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaultConnectTimeoutMs),
     dbQueryTimeoutMs: whole('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaultQueryTimeoutMs),
+    tokenCacheSeconds: whole('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, defaultTokenCacheSeconds),
+    totalCacheSeconds: whole('TOTAL_CACHE_SECONDS', env.TOTAL_CACHE_SECONDS, defaultTotalCacheSeconds),
+    validateResponses: flag('RESPONSE_VALIDATION', env.RESPONSE_VALIDATION),
     idempotencyTtlHours: whole('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
     demoSigningSecret: nonEmpty(env.DEMO_SIGNING_SECRET),
     signingSecretKey: nonEmpty(env.SIGNING_SECRET_KEY),

@@ -39,6 +39,9 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     sessionIdleMinutes: env.sessionIdleMinutes,
     limits: env.limits,
     idempotencyTtlHours: env.idempotencyTtlHours,
+    tokenCacheSeconds: env.tokenCacheSeconds,
+    totalCacheSeconds: env.totalCacheSeconds,
+    validateResponses: env.validateResponses,
   });
   try {
     await app.listen({ port: env.port, host: env.host });

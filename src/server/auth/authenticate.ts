@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts';
 import { ApiProblem } from '../errors.ts';
 import { checkSessionOrigin, clearSessionCookie, readSessionCookie, type SessionSettings } from './session-cookie.ts';
 import { findSession } from './session-store.ts';
-import { findToken, type TokenIdentity } from './token-store.ts';
+import type { TokenCache } from './token-cache.ts';
+import type { TokenIdentity } from './token-store.ts';
 
 export interface Caller {
   tokenId: string;
@@ -62,6 +63,7 @@ export function registerAuthentication(
   db: Db,
   failureGuard: (request: FastifyRequest) => Promise<ApiProblem | null>,
   sessions: SessionSettings,
+  tokens: TokenCache,
 ): void {
   app.decorateRequest('caller', null);
   const refuse = async (request: FastifyRequest, problem: ApiProblem): Promise<never> => {
@@ -83,7 +85,7 @@ export function registerAuthentication(
     const sessionId = token === null ? readSessionCookie(request, sessions) : null;
     if (token === null && sessionId === null) throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
     if (token === '') return refuse(request, unauthorized('The Authorization header must be "Bearer <token>".', true));
-    const identity = token === null ? await fromSession(request, reply, sessionId ?? '') : await findToken(db, token);
+    const identity = token === null ? await fromSession(request, reply, sessionId ?? '') : await tokens.find(token);
     if (!identity) return refuse(request, unauthorized('The access token is not valid.', true));
     if (identity.revoked) return refuse(request, unauthorized('The access token has been revoked.', true));
     const granted = identity.scopes.filter((s): s is Scope => (scopes as readonly string[]).includes(s));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Scope, TokenMode } from '../../contract/enums.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, organizations } from '../db/schema.ts';
@@ -96,13 +96,25 @@ export const identityColumns = {
   revokedAt: accessTokens.revokedAt,
 };
 
-export async function findToken(db: Db, token: string): Promise<TokenIdentity | null> {
-  const [row] = await db
+export const findToken = (db: Db, token: string): Promise<TokenIdentity | null> => findTokenByHash(db, hashToken(token));
+
+/** The statement of a token lookup, built and prepared once (a named statement on PostgreSQL). */
+const tokenLookups = new WeakMap<Db, ReturnType<typeof prepareTokenLookup>>();
+
+function prepareTokenLookup(db: Db) {
+  return db
     .select(identityColumns)
     .from(accessTokens)
     .innerJoin(organizations, eq(organizations.id, accessTokens.organizationId))
-    .where(eq(accessTokens.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(accessTokens.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('acq_token_lookup');
+}
+
+export async function findTokenByHash(db: Db, hash: string): Promise<TokenIdentity | null> {
+  let lookup = tokenLookups.get(db);
+  if (!lookup) tokenLookups.set(db, (lookup = prepareTokenLookup(db)));
+  const [row] = await lookup.execute({ hash });
   if (!row) return null;
   const { revokedAt, ...identity } = row;
   return { ...identity, revoked: revokedAt !== null };

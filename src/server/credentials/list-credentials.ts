@@ -4,6 +4,8 @@ import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { credentials as c, providers } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
+import { inline } from '../db/prepared.ts';
+import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lib/keyset.ts';
 import { cappedCount, type TotalCount } from '../queries/total-count.ts';
 import { credentialView, visibleCredentials } from './read-credential.ts';
 
@@ -24,16 +26,24 @@ export function credentialWhere(caller: Caller, query: CredentialQuery): SQL | u
   return and(...conditions);
 }
 
-export async function findCredentials(db: Db, caller: Caller, query: CredentialQuery, extra = 0): Promise<Credential[]> {
-  const by = query.order_direction === 'asc' ? asc : desc;
+/** The keyset of the credentials order: created_at, then id. */
+export const credentialKeyset = (direction: 'asc' | 'desc'): KeysetOrder => ({ list: 'credentials', key: sql`${c.createdAt}`, type: 'timestamptz', nullable: false, id: c.id, direction });
+
+export const credentialPosition = (row: Credential): KeysetPosition => ({ value: row.createdAt, id: row.id });
+
+export async function findCredentials(db: Db, caller: Caller, query: CredentialQuery, extra = 0, cursor: Cursor | null = null): Promise<Credential[]> {
+  const keyset = credentialKeyset(query.order_direction);
+  const direction = readDirection(keyset, cursor);
+  const by = direction === 'asc' ? asc : desc;
+  const filters = credentialWhere(caller, query);
   const rows = await db
     .select({ credential: getTableColumns(c), fields: providers.authenticationFields })
     .from(c)
     .innerJoin(providers, eq(providers.id, c.providerId))
-    .where(credentialWhere(caller, query))
+    .where(cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, inline)) : filters)
     .orderBy(by(c.createdAt), by(c.id))
     .limit(query.limit + extra)
-    .offset(offsetOf(query));
+    .offset(cursor ? 0 : offsetOf(query));
   return rows.map((r) => credentialView(r.credential, r.fields));
 }
 

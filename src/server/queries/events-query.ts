@@ -1,8 +1,10 @@
 import { shownFirstDigits } from '../../contract/cards.ts';
-import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
+import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { keysetAfter, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lib/keyset.ts';
 import { events as e, transactionSummaries as s } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
@@ -10,20 +12,21 @@ import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts'
 
 export type EventRow = typeof e.$inferSelect;
 
-/** WHERE of an events query: the caller's scope and every filter; created_at compares epoch nanoseconds. */
-export function eventWhere(scope: RowScope, query: EventQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(e.organizationId, scope.organizationId)];
-  if (scope.merchantId !== null) conditions.push(eq(e.merchantId, scope.merchantId));
-  if (query.event_status) conditions.push(eq(e.eventStatus, query.event_status));
-  if (query.event_type) conditions.push(eq(e.eventType, query.event_type));
+/** WHERE of an events query: the caller's scope and every filter; created_at compares epoch nanoseconds (values through `bind`). */
+export function eventWhere(scope: RowScope, query: EventQuery, bind: Bind = inline): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [sql`${e.organizationId} = ${bind('org', scope.organizationId)}`];
+  if (scope.merchantId !== null) conditions.push(sql`${e.merchantId} = ${bind('scope_merchant', scope.merchantId)}`);
+  if (query.event_status) conditions.push(sql`${e.eventStatus} = ${bind('event_status', query.event_status)}`);
+  if (query.event_type) conditions.push(sql`${e.eventType} = ${bind('event_type', query.event_type)}`);
   const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
-  if (created?.fromNs != null) conditions.push(gte(e.createdAtNs, created.fromNs));
-  if (created?.toNs != null) conditions.push(lt(e.createdAtNs, created.toNs));
-  if (query.merchant_id) conditions.push(eq(e.merchantId, query.merchant_id));
-  if (query.summary_id) conditions.push(ofSummary(scope, query.summary_id));
+  if (created?.fromNs != null) conditions.push(sql`${e.createdAtNs} >= ${bind('created_from', String(created.fromNs))}::bigint`);
+  if (created?.toNs != null) conditions.push(sql`${e.createdAtNs} < ${bind('created_to', String(created.toNs))}::bigint`);
+  if (query.merchant_id) conditions.push(sql`${e.merchantId} = ${bind('merchant_id', query.merchant_id)}`);
+  if (query.summary_id) conditions.push(ofSummary(scope, query.summary_id, bind));
   if (query.q) {
     // each arm has its own index (the primary key, or organization + column): a BitmapOr of exact probes
-    conditions.push(or(eq(e.eventId, query.q), eq(e.id, query.q), eq(e.retrievalReferenceNumber, query.q), eq(e.authorizationCode, query.q)));
+    const q = bind('q', query.q);
+    conditions.push(sql`(${e.eventId} = ${q} or ${e.id} = ${q} or ${e.retrievalReferenceNumber} = ${q} or ${e.authorizationCode} = ${q})`);
   }
   return and(...conditions);
 }
@@ -32,9 +35,9 @@ export function eventWhere(scope: RowScope, query: EventQuery): SQL | undefined 
  * A transaction's events: the seed gives an event the summary's own id, a processed notification the gateway
  * transaction id the summary was created with. Both probe events_org_transaction_idx.
  */
-function ofSummary(scope: RowScope, summaryId: string): SQL {
-  const gateway = sql`(select ${s.gatewayTransactionId} from ${s} where ${s.organizationId} = ${scope.organizationId} and ${s.id} = ${summaryId})`;
-  return or(eq(e.id, summaryId), eq(e.id, gateway)) as SQL;
+function ofSummary(scope: RowScope, summaryId: string, bind: Bind): SQL {
+  const gateway = sql`(select ${s.gatewayTransactionId} from ${s} where ${s.organizationId} = ${bind('summary_org', scope.organizationId)} and ${s.id} = ${bind('summary_id_inner', summaryId)})`;
+  return sql`(${e.id} = ${bind('summary_id', summaryId)} or ${e.id} = ${gateway})`;
 }
 
 /** One event by its eventId, when the caller's scope sees it. */
@@ -48,25 +51,38 @@ export async function findEvent(db: Db, scope: RowScope, eventId: string): Promi
 /**
  * Events order by created_at (nanoseconds), ties broken by eventId (the event `id` is the transaction's).
  * `extra` rows past the limit tell whether a next page exists; a deferred join (the page's eventIds from an
- * index-only scan, then only those rows from the table).
+ * index-only scan, then only those rows from the table). Prepared once per shape.
  */
-export async function findEvents(db: Db, scope: RowScope, query: EventQuery, extra = 0): Promise<EventRow[]> {
-  const by = query.order_direction === 'asc' ? asc : desc;
-  const where = eventWhere(scope, query);
-  const page = db
-    .select({ pageId: e.eventId })
-    .from(e)
-    .where(where)
-    .orderBy(by(e.createdAtNs), by(e.eventId))
-    .limit(query.limit + extra)
-    .offset(offsetOf(query))
-    .as('page');
-  return db
-    .select(getTableColumns(e))
-    .from(e)
-    .innerJoin(page, eq(e.eventId, page.pageId))
-    .orderBy(by(e.createdAtNs), by(e.eventId));
+export async function findEvents(db: Db, scope: RowScope, query: EventQuery, extra = 0, cursor: Cursor | null = null): Promise<EventRow[]> {
+  const keyset = eventKeyset(query.order_direction);
+  const direction = readDirection(keyset, cursor);
+  const by = direction === 'asc' ? asc : desc;
+  const binder = new Binder();
+  const filters = eventWhere(scope, query, binder.bind);
+  const where = cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, binder.bind)) : filters;
+  const statement = preparedOnce(db, `events-page|${direction}|${keysetShape(cursor)}|${binder.shape}`, (name) => {
+    const page = db
+      .select({ pageId: e.eventId })
+      .from(e)
+      .where(where)
+      .orderBy(by(e.createdAtNs), by(e.eventId))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select(getTableColumns(e))
+      .from(e)
+      .innerJoin(page, eq(e.eventId, page.pageId))
+      .orderBy(by(e.createdAtNs), by(e.eventId))
+      .prepare(name);
+  });
+  return statement.execute({ ...binder.values, limit: query.limit + extra, offset: cursor ? 0 : offsetOf(query) });
 }
+
+/** The keyset of the events order: created_at in nanoseconds, then eventId. */
+export const eventKeyset = (direction: 'asc' | 'desc'): KeysetOrder => ({ list: 'events', key: sql`${e.createdAtNs}`, type: 'bigint', nullable: false, id: e.eventId, direction });
+
+export const eventPosition = (row: EventRow): KeysetPosition => ({ value: String(row.createdAtNs), id: row.eventId });
 
 /** The number of matching events: exact up to `cap`, an estimate above it (see cappedCount). */
 export async function countEvents(db: Db, scope: RowScope, query: EventQuery, cap = defaultCountCap): Promise<TotalCount> {

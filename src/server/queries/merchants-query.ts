@@ -3,6 +3,8 @@ import type { Merchant, MerchantInput, MerchantQuery } from '../../contract/merc
 import type { Db } from '../db/client.ts';
 import { merchants as m } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
+import { inline } from '../db/prepared.ts';
+import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lib/keyset.ts';
 import { xid } from '../lib/xid.ts';
 import { containsPattern } from '../credentials/list-credentials.ts';
 import type { RowScope } from './scope.ts';
@@ -27,16 +29,27 @@ export function merchantView(row: Omit<typeof m.$inferSelect, 'searchName'>): Me
   return { id: row.id, name: row.name, taxId: row.taxId, mcc: row.mcc, createdAt: row.createdAt.toISOString() };
 }
 
-export async function findMerchants(db: Db, caller: RowScope, query: MerchantQuery, extra = 0): Promise<Merchant[]> {
-  const by = query.order_direction === 'asc' ? asc : desc;
+/** The keyset of a merchants order: name (the column's collation, as ORDER BY) or created_at, then id. */
+export const merchantKeyset = (orderBy: MerchantQuery['order_by'], direction: 'asc' | 'desc'): KeysetOrder =>
+  orderBy === 'name'
+    ? { list: 'merchants', key: sql`${m.name}`, type: 'text', nullable: false, id: m.id, direction }
+    : { list: 'merchants', key: sql`${m.createdAt}`, type: 'timestamptz', nullable: false, id: m.id, direction };
+
+export const merchantPosition = (orderBy: MerchantQuery['order_by'], row: Merchant): KeysetPosition => ({ value: orderBy === 'name' ? row.name : row.createdAt, id: row.id });
+
+export async function findMerchants(db: Db, caller: RowScope, query: MerchantQuery, extra = 0, cursor: Cursor | null = null): Promise<Merchant[]> {
+  const keyset = merchantKeyset(query.order_by, query.order_direction);
+  const direction = readDirection(keyset, cursor);
+  const by = direction === 'asc' ? asc : desc;
   const order = query.order_by === 'name' ? [by(m.name), by(m.id)] : [by(m.createdAt), by(m.id)];
+  const filters = merchantWhere(caller, query);
   const rows = await db
     .select()
     .from(m)
-    .where(merchantWhere(caller, query))
+    .where(cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, inline)) : filters)
     .orderBy(...order)
     .limit(query.limit + extra)
-    .offset(offsetOf(query));
+    .offset(cursor ? 0 : offsetOf(query));
   return rows.map(merchantView);
 }
 

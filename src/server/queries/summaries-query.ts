@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
+import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { keysetSegments, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition, type KeysetSegment } from '../lib/keyset.ts';
 import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lib/paging.ts';
@@ -13,31 +15,29 @@ import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts'
 export type SummaryRow = typeof s.$inferSelect & { merchantName: string | null };
 export type CycleRow = typeof cycles.$inferSelect;
 
-const timestamptz = (ns: bigint) => sql`${microsToIso(ceilMicros(ns))}::timestamptz`;
-
-/** WHERE of a summaries query: the caller's scope and every filter. */
-export function summaryWhere(scope: RowScope, query: SummaryFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(s.organizationId, scope.organizationId)];
-  if (scope.merchantId !== null) conditions.push(eq(s.merchantId, scope.merchantId));
-  if (query.acquirer) conditions.push(eq(s.acquirer, query.acquirer));
-  if (query.payment_method) conditions.push(eq(s.paymentMethod, query.payment_method));
-  if (query.status) conditions.push(eq(s.status, query.status));
-  if (query.card_brand) conditions.push(eq(s.cardBrand, query.card_brand));
+/** WHERE of a summaries query: the caller's scope and every filter (values through `bind`, see db/prepared.ts). */
+export function summaryWhere(scope: RowScope, query: SummaryFilters, bind: Bind = inline): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [sql`${s.organizationId} = ${bind('org', scope.organizationId)}`];
+  if (scope.merchantId !== null) conditions.push(sql`${s.merchantId} = ${bind('scope_merchant', scope.merchantId)}`);
+  if (query.acquirer) conditions.push(sql`${s.acquirer} = ${bind('acquirer', query.acquirer)}`);
+  if (query.payment_method) conditions.push(sql`${s.paymentMethod} = ${bind('payment_method', query.payment_method)}`);
+  if (query.status) conditions.push(sql`${s.status} = ${bind('status', query.status)}`);
+  if (query.card_brand) conditions.push(sql`${s.cardBrand} = ${bind('card_brand', query.card_brand)}`);
   // the card columns are indexed in byte order (collation "C"): compare them in that collation so those
   // indexes serve the filters (equality is byte equality either way; a C B-tree serves a LIKE prefix)
-  if (query.card_last_digits) conditions.push(sql`${s.cardLastDigits} collate "C" = ${query.card_last_digits}`);
+  if (query.card_last_digits) conditions.push(sql`${s.cardLastDigits} collate "C" = ${bind('card_last_digits', query.card_last_digits)}`);
   if (query.card_first_digits) {
     // digits only, so no LIKE escaping is needed
-    conditions.push(sql`${s.cardFirstDigits} collate "C" like ${`${query.card_first_digits}%`}`);
+    conditions.push(sql`${s.cardFirstDigits} collate "C" like ${bind('card_first_digits', `${query.card_first_digits}%`)}`);
   }
   const amount = query.amount === undefined ? null : parseAmountFilter(query.amount);
-  if (amount?.min != null) conditions.push(gte(s.amountMinor, amount.min));
-  if (amount?.max != null) conditions.push(lte(s.amountMinor, amount.max));
+  if (amount?.min != null) conditions.push(sql`${s.amountMinor} >= ${bind('amount_min', String(amount.min))}::bigint`);
+  if (amount?.max != null) conditions.push(sql`${s.amountMinor} <= ${bind('amount_max', String(amount.max))}::bigint`);
   const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
-  if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${timestamptz(created.fromNs)}`);
-  if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${timestamptz(created.toNs)}`);
-  if (query.merchant_id) conditions.push(eq(s.merchantId, query.merchant_id));
-  if (query.q) conditions.push(identifierMatch(query.q));
+  if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${bind('created_from', microsToIso(ceilMicros(created.fromNs)))}::timestamptz`);
+  if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${bind('created_to', microsToIso(ceilMicros(created.toNs)))}::timestamptz`);
+  if (query.merchant_id) conditions.push(sql`${s.merchantId} = ${bind('merchant_id', query.merchant_id)}`);
+  if (query.q) conditions.push(identifierMatch(bind('q', query.q)));
   return and(...conditions);
 }
 
@@ -46,7 +46,7 @@ export function summaryWhere(scope: RowScope, query: SummaryFilters): SQL | unde
  * identifier)` rather than an OR across the join, so each arm is an index probe and the handful of ids they
  * yield meet the summaries by primary key (an OR with a sub-select would scan every summary).
  */
-function identifierMatch(q: string): SQL {
+function identifierMatch(q: unknown): SQL {
   return sql`${s.id} in (
     select ${q}::text
     union all select ${s.id} from ${s} where ${s.gatewayTransactionId} = ${q}
@@ -60,16 +60,36 @@ function identifierMatch(q: string): SQL {
 /** A summary row with its merchant's name (joined from merchants). */
 export const summaryColumns = { ...getTableColumns(s), merchantName: merchants.name };
 
-const orderColumns: Record<SummaryOrderField, { column: AnyPgColumn; text: boolean }> = {
-  created_at: { column: s.createdAt, text: false },
-  amount: { column: s.amountMinor, text: false },
-  acquirer: { column: s.acquirer, text: true },
-  payment_method: { column: s.paymentMethod, text: true },
-  status: { column: s.status, text: true },
-  card_brand: { column: s.cardBrand, text: true },
-  card_first_digits: { column: s.cardFirstDigits, text: true },
-  card_last_digits: { column: s.cardLastDigits, text: true },
+const orderColumns: Record<SummaryOrderField, { column: AnyPgColumn; text: boolean; type: KeysetOrder['type']; nullable: boolean }> = {
+  created_at: { column: s.createdAt, text: false, type: 'timestamptz', nullable: false },
+  amount: { column: s.amountMinor, text: false, type: 'bigint', nullable: false },
+  acquirer: { column: s.acquirer, text: true, type: 'text', nullable: false },
+  payment_method: { column: s.paymentMethod, text: true, type: 'text', nullable: false },
+  status: { column: s.status, text: true, type: 'text', nullable: false },
+  card_brand: { column: s.cardBrand, text: true, type: 'text', nullable: true },
+  card_first_digits: { column: s.cardFirstDigits, text: true, type: 'text', nullable: true },
+  card_last_digits: { column: s.cardLastDigits, text: true, type: 'text', nullable: true },
 };
+
+/** The keyset of a summaries order: the same expression ORDER BY sorts by, then the id. */
+export function summaryKeyset(field: SummaryOrderField, direction: 'asc' | 'desc'): KeysetOrder {
+  const { column, text, type, nullable } = orderColumns[field];
+  return { list: 'summaries', key: text ? sql`${column} collate "C"` : sql`${column}`, type, nullable, id: s.id, direction };
+}
+
+const positionValue: Record<SummaryOrderField, (row: SummaryRow) => string | null> = {
+  created_at: (row) => row.createdAt.toISOString(),
+  amount: (row) => String(row.amountMinor),
+  acquirer: (row) => row.acquirer,
+  payment_method: (row) => row.paymentMethod,
+  status: (row) => row.status,
+  card_brand: (row) => row.cardBrand,
+  card_first_digits: (row) => row.cardFirstDigits,
+  card_last_digits: (row) => row.cardLastDigits,
+};
+
+/** Where a summary stands in an order: its sort value and id (a cursor's content). */
+export const summaryPosition = (field: SummaryOrderField, row: SummaryRow): KeysetPosition => ({ value: positionValue[field](row), id: row.id });
 
 /**
  * ORDER BY: text fields compare bytewise (COLLATE "C") on every database; NULL card fields (pix) follow
@@ -85,25 +105,56 @@ export function summaryOrder(field: SummaryOrderField, direction: 'asc' | 'desc'
 /**
  * One page of summaries (`extra` more rows than the limit, to tell whether a next page exists), as a deferred
  * join: the page's ids come from an index-only scan (which skips OFFSET entries and checks a merchant scope
- * inside the index), and only the page's own rows are read from the table.
+ * inside the index), and only the page's own rows are read from the table. Prepared once per shape.
  */
-export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0): Promise<SummaryRow[]> {
-  const where = summaryWhere(scope, query);
-  const order = summaryOrder(query.order_by, query.order_direction);
-  const page = db
-    .select({ pageId: s.id })
-    .from(s)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit + extra)
-    .offset(offsetOf(query))
-    .as('page');
-  return db
-    .select(summaryColumns)
-    .from(s)
-    .innerJoin(page, eq(s.id, page.pageId))
-    .leftJoin(merchants, eq(merchants.id, s.merchantId))
-    .orderBy(...order);
+export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0, cursor: Cursor | null = null): Promise<SummaryRow[]> {
+  const wanted = query.limit + extra;
+  if (!cursor) return readSummaries(db, scope, query, wanted, offsetOf(query), null, null, 0);
+  // a cursor: the keyset's segments in turn (two only where NULL card fields meet the values)
+  const keyset = summaryKeyset(query.order_by, query.order_direction);
+  const segments = keysetSegments(keyset, cursor.at, readDirection(keyset, cursor));
+  const rows: SummaryRow[] = [];
+  for (const [index, segment] of segments.entries()) {
+    if (rows.length >= wanted) break;
+    rows.push(...(await readSummaries(db, scope, query, wanted - rows.length, 0, cursor, segment, index)));
+  }
+  return rows;
+}
+
+async function readSummaries(
+  db: Db,
+  scope: RowScope,
+  query: SummaryQuery,
+  limit: number,
+  offset: number,
+  cursor: Cursor | null,
+  segment: KeysetSegment | null,
+  index: number,
+): Promise<SummaryRow[]> {
+  const binder = new Binder();
+  const keyset = summaryKeyset(query.order_by, query.order_direction);
+  const direction = readDirection(keyset, cursor);
+  const filters = summaryWhere(scope, query, binder.bind);
+  const where = segment ? and(filters, segment(binder.bind)) : filters;
+  const order = summaryOrder(query.order_by, direction);
+  const statement = preparedOnce(db, `summaries-page|${query.order_by}|${direction}|${keysetShape(cursor, index)}|${binder.shape}`, (name) => {
+    const page = db
+      .select({ pageId: s.id })
+      .from(s)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select(summaryColumns)
+      .from(s)
+      .innerJoin(page, eq(s.id, page.pageId))
+      .leftJoin(merchants, eq(merchants.id, s.merchantId))
+      .orderBy(...order)
+      .prepare(name);
+  });
+  return statement.execute({ ...binder.values, limit, offset });
 }
 
 /** One summary by id, when the caller's scope sees it. */
@@ -123,8 +174,16 @@ export async function countSummaries(db: Db, scope: RowScope, query: SummaryQuer
   return cappedCount(db, s, summaryWhere(scope, query), cap);
 }
 
-/** Every cycle of the given summaries in one query, in summary then sequence order. */
+/** Every cycle of the given summaries in one prepared query (the ids as one array), in summary then sequence order. */
 export async function findCycles(db: Db, summaryIds: string[]): Promise<CycleRow[]> {
   if (summaryIds.length === 0) return [];
-  return db.select().from(cycles).where(inArray(cycles.summaryId, summaryIds)).orderBy(asc(cycles.summaryId), asc(cycles.seq));
+  const statement = preparedOnce(db, 'cycles-of', (name) =>
+    db
+      .select()
+      .from(cycles)
+      .where(sql`${cycles.summaryId} = any(${sql.placeholder('ids')}::text[])`)
+      .orderBy(asc(cycles.summaryId), asc(cycles.seq))
+      .prepare(name),
+  );
+  return statement.execute({ ids: summaryIds });
 }

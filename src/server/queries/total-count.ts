@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import type { RowScope } from './scope.ts';
 
 /** X-Total-Count: exact up to the cap, a planner estimate above it (see the OpenAPI header descriptions). */
 export interface TotalCount {
@@ -39,4 +40,61 @@ export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined
   if (n <= cap) return { value: n, exact: true };
   const estimate = await plannedRows(db, sql`${db.select({ one: sql`1` }).from(table).where(where)}`);
   return { value: Math.max(estimate, cap + 1), exact: false };
+}
+
+/** Seconds a list's X-Total-Count is reused for the same organization, scope and filters (TOTAL_CACHE_SECONDS). */
+export const defaultTotalCacheSeconds = 5;
+
+/** Query parameters that choose rows (everything but order, paging and CSV shape): the key of a cached total. */
+const notFilters = new Set(['page', 'limit', 'cursor', 'order_by', 'order_direction', 'columns', 'csv_dialect']);
+
+/** A stable text of the filters of a list query (sorted names, undefined dropped). */
+export function filterKey(query: object): string {
+  const entries = Object.entries(query).filter(([name, value]) => value !== undefined && !notFilters.has(name));
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
+}
+
+interface CachedTotal {
+  total: Promise<TotalCount>;
+  until: number;
+}
+
+const maxTotals = 5_000;
+
+/**
+ * Totals reused for a few seconds per list, organization, scope and filters, so paging through a list (or
+ * many clients reading page 1) does not recount on every request. Changes signalled in this process (events
+ * stored or processed) forget the organization's totals at once; changes made by another process show within
+ * the TTL. Concurrent requests for the same total share one count.
+ */
+export class TotalCache {
+  private readonly entries = new Map<string, CachedTotal>();
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(list: string, scope: RowScope, query: object, count: () => Promise<TotalCount>): Promise<TotalCount> {
+    if (this.ttlMs <= 0) return count();
+    const key = `${scope.organizationId}\u0000${list}\u0000${scope.merchantId ?? ''}\u0000${filterKey(query)}`;
+    const at = this.now();
+    const cached = this.entries.get(key);
+    if (cached && cached.until > at) return cached.total;
+    if (cached) this.entries.delete(key);
+    const entry: CachedTotal = { total: count(), until: at + this.ttlMs };
+    this.entries.set(key, entry);
+    if (this.entries.size > maxTotals) this.entries.delete(this.entries.keys().next().value ?? '');
+    entry.total.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.total;
+  }
+
+  /** Forgets every total of an organization (its rows changed). */
+  forget(organizationId: string): void {
+    const prefix = `${organizationId}\u0000`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
 }

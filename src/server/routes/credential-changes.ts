@@ -5,13 +5,14 @@ import { listBaseQuery } from '../../contract/list-query.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ifMatchTags } from '../credentials/etag.ts';
 import { countHistory, findHistory } from '../credentials/history.ts';
-import { countCredentials, findCredentials } from '../credentials/list-credentials.ts';
+import { countCredentials, credentialKeyset, credentialPosition, findCredentials } from '../credentials/list-credentials.ts';
 import { findCredential } from '../credentials/read-credential.ts';
 import { updateCredential } from '../credentials/update-credential.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { setPagingHeaders } from '../lib/paging.ts';
+import { decodeCursor, fingerprint, pageOf } from '../lib/keyset.ts';
 import { CredentialParams } from './credentials.ts';
 
 const IfMatch = z.object({
@@ -37,9 +38,12 @@ export function credentialChangeRoutes(app: ApiInstance): void {
       const caller = callerOf(request);
       const db = app.database.db;
       const query = request.query;
-      const [found, total] = await Promise.all([findCredentials(db, caller, query, 1), countCredentials(db, caller, query, app.countCap)]);
-      setPagingHeaders(request, reply, query, total, found.length > query.limit);
-      return found.slice(0, query.limit);
+      const print = fingerprint('credentials', 'created_at', query.order_direction, query);
+      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, credentialKeyset(query.order_direction), print);
+      const [found, total] = await Promise.all([findCredentials(db, caller, query, 1, cursor), countCredentials(db, caller, query, app.countCap)]);
+      const { rows, more } = pageOf(found, query.limit, cursor);
+      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: credentialPosition });
+      return rows;
     },
   );
 

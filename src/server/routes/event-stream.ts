@@ -10,7 +10,7 @@ import { eventView, eventWhere } from '../queries/events-query.ts';
 import { scopeOf } from '../queries/scope.ts';
 
 /** The list's filters, without paging or order: whatever filters GET /v1/events gains, the stream gains. */
-export const EventStreamQuery = EventQuery.omit({ page: true, limit: true, order_by: true, order_direction: true });
+export const EventStreamQuery = EventQuery.omit({ page: true, cursor: true, limit: true, order_by: true, order_direction: true });
 
 const pollMs = 1000;
 const heartbeatMs = 15_000;

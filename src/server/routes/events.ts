@@ -9,7 +9,8 @@ import { eventBatches, eventCsvColumns } from '../export/events-export.ts';
 import { sendCsv, wantsCsv } from '../export/send-csv.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
 import { setPagingHeaders } from '../lib/paging.ts';
-import { countEvents, eventView, findEvent, findEvents } from '../queries/events-query.ts';
+import { countEvents, eventKeyset, eventPosition, eventView, findEvent, findEvents } from '../queries/events-query.ts';
+import { decodeCursor, fingerprint, pageOf } from '../lib/keyset.ts';
 import { scopeOf } from '../queries/scope.ts';
 
 export function eventRoutes(app: ApiInstance): void {
@@ -41,9 +42,15 @@ export function eventRoutes(app: ApiInstance): void {
           batches: eventBatches(db, scope, query),
         });
       }
-      const [found, total] = await Promise.all([findEvents(db, scope, query, 1), countEvents(db, scope, query, app.countCap)]);
-      setPagingHeaders(request, reply, query, total, found.length > query.limit);
-      return found.slice(0, query.limit).map(eventView);
+      const print = fingerprint('events', 'created_at', query.order_direction, query);
+      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, eventKeyset(query.order_direction), print);
+      const [found, total] = await Promise.all([
+        findEvents(db, scope, query, 1, cursor),
+        app.totals.get('events', scope, query, () => countEvents(db, scope, query, app.countCap)),
+      ]);
+      const { rows, more } = pageOf(found, query.limit, cursor);
+      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: eventPosition });
+      return rows.map(eventView);
     },
   );
 

@@ -4,7 +4,8 @@ import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { setPagingHeaders } from '../lib/paging.ts';
-import { countMerchants, findMerchants, insertMerchant } from '../queries/merchants-query.ts';
+import { decodeCursor, fingerprint, pageOf } from '../lib/keyset.ts';
+import { countMerchants, findMerchants, insertMerchant, merchantKeyset, merchantPosition } from '../queries/merchants-query.ts';
 
 export const merchantLocation = (id: string) => `/v1/merchants?q=${id}`;
 
@@ -26,9 +27,12 @@ export function merchantRoutes(app: ApiInstance): void {
       const caller = callerOf(request);
       const db = app.database.db;
       const query = request.query;
-      const [found, total] = await Promise.all([findMerchants(db, caller, query, 1), countMerchants(db, caller, query, app.countCap)]);
-      setPagingHeaders(request, reply, query, total, found.length > query.limit);
-      return found.slice(0, query.limit);
+      const print = fingerprint('merchants', query.order_by, query.order_direction, query);
+      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, merchantKeyset(query.order_by, query.order_direction), print);
+      const [found, total] = await Promise.all([findMerchants(db, caller, query, 1, cursor), countMerchants(db, caller, query, app.countCap)]);
+      const { rows, more } = pageOf(found, query.limit, cursor);
+      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: (row) => merchantPosition(query.order_by, row) });
+      return rows;
     },
   );
 

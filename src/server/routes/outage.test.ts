@@ -50,7 +50,9 @@ describe.skipIf(!postgresAvailable)('PostgreSQL cut under the running server (a 
     await upsertProviders(database.db);
     await insertOrganization(database, 'org1', ['m1']);
     auth = await bearer(database, 'org1');
-    app = await buildApp({ database, webRoot: null });
+    // no token cache: here every authenticated request must reach the database (a cached lookup would let
+    // /v1/me answer from memory for TOKEN_CACHE_SECONDS while the database is away)
+    app = await buildApp({ database, webRoot: null, tokenCacheSeconds: 0 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

@@ -10,7 +10,8 @@ import { summaryBatches, summaryCsvColumns } from '../export/summaries-export.ts
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
 import { setPagingHeaders } from '../lib/paging.ts';
 import { scopeOf } from '../queries/scope.ts';
-import { countSummaries, findCycles, findSummaries, findSummary } from '../queries/summaries-query.ts';
+import { countSummaries, findCycles, findSummaries, findSummary, summaryKeyset, summaryPosition } from '../queries/summaries-query.ts';
+import { decodeCursor, fingerprint, pageOf } from '../lib/keyset.ts';
 import { summaryViews } from '../queries/summary-view.ts';
 
 export function summaryRoutes(app: ApiInstance): void {
@@ -42,13 +43,19 @@ export function summaryRoutes(app: ApiInstance): void {
           batches: summaryBatches(db, scope, query),
         });
       }
-      const [found, total] = await Promise.all([findSummaries(db, scope, query, 1), countSummaries(db, scope, query, app.countCap)]);
-      const rows = found.slice(0, query.limit);
+      const keyset = summaryKeyset(query.order_by, query.order_direction);
+      const print = fingerprint('summaries', query.order_by, query.order_direction, query);
+      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, keyset, print);
+      const [found, total] = await Promise.all([
+        findSummaries(db, scope, query, 1, cursor),
+        app.totals.get('summaries', scope, query, () => countSummaries(db, scope, query, app.countCap)),
+      ]);
+      const { rows, more } = pageOf(found, query.limit, cursor);
       const cycleRows = await findCycles(
         db,
         rows.map((r) => r.id),
       );
-      setPagingHeaders(request, reply, query, total, found.length > query.limit);
+      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: (row) => summaryPosition(query.order_by, row) });
       return summaryViews(rows, cycleRows);
     },
   );

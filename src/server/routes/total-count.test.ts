@@ -22,7 +22,8 @@ async function follow(f: ListFixture, url: string, idOf: (item: Record<string, s
     const links = parseLinkHeader(String(res.headers.link));
     if (res.headers[totalCountExactHeader] === 'false') expect(links.last).toBeUndefined();
     pages += 1;
-    if (pages > 1) expect(links.prev).toContain(`page=${pages - 1}`);
+    // prev is a keyset cursor from the page's first row (lib/keyset.ts)
+    if (pages > 1) expect(links.prev).toContain('cursor=');
     ids.push(...res.json<Record<string, string>[]>().map(idOf));
     next = links.next;
     expect(pages).toBeLessThan(100);
@@ -47,7 +48,7 @@ describe.each(backends)('X-Total-Count semantics on $kind', ({ kind, available }
       expect(Number(res.headers[totalCountHeader])).toBeGreaterThan(cap);
       const links = parseLinkHeader(String(res.headers.link));
       expect(links.first).toContain('page=1');
-      expect(links.next).toContain('page=2');
+      expect(links.next).toContain('cursor=');
       expect(links.last).toBeUndefined();
       expect(links.prev).toBeUndefined();
     });

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { sql, type Placeholder } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/**
+ * How a query builder puts a value in a statement: inline (a parameter of a one-off statement) or as a named
+ * placeholder of a statement prepared once per shape. A shape is the ordered list of names bound, so one
+ * builder serves both and a prepared statement's text never depends on a value.
+ */
+export interface Bind {
+  (name: string, value: unknown): unknown;
+}
+
+/** Values go straight into the statement (a one-off query: exports, counts, stats). */
+export const inline: Bind = (_name, value) => value;
+
+/** Collects named values and answers placeholders; `shape` names the statement they fit. */
+export class Binder {
+  readonly values: Record<string, unknown> = {};
+  private readonly names: string[] = [];
+
+  readonly bind: Bind = (name, value): Placeholder => {
+    if (name in this.values) throw new Error(`parameter ${name} bound twice`);
+    this.values[name] = value;
+    this.names.push(name);
+    return sql.placeholder(name);
+  };
+
+  get shape(): string {
+    return this.names.join(',');
+  }
+}
+
+export interface Prepared<T> {
+  execute(values: Record<string, unknown>): Promise<T[]>;
+}
+
+/** Prepared statements kept per database handle, at most this many shapes (a bound on named statements per connection). */
+const maxShapes = 512;
+const statements = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+
+/**
+ * The statement of a query shape, built and prepared on first use: Drizzle turns the query into SQL text
+ * once, and node-postgres sends it as a named statement that each pooled connection parses once (PGlite
+ * runs the kept text). Past maxShapes a rare shape is built per request instead.
+ */
+export function preparedOnce<T>(db: Db, key: string, build: (name: string) => Prepared<T>): Prepared<T> {
+  let byKey = statements.get(db);
+  if (!byKey) statements.set(db, (byKey = new Map<string, Prepared<unknown>>()));
+  const found = byKey.get(key);
+  if (found) return found as Prepared<T>;
+  const name = `acq_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+  const prepared = build(name);
+  if (byKey.size < maxShapes) byKey.set(key, prepared);
+  return prepared;
+}
