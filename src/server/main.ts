@@ -1,22 +1,40 @@
+import cluster from 'node:cluster';
+import { bannerEnv, processCount, runPrimary } from './cluster.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { readEnv } from './runtime-env.ts';
 import { startServer } from './server-start.ts';
 
-const server = await startServer(readEnv()).catch((error: unknown) => {
+const env = readEnv();
+const fail = (error: unknown) => {
   const code = (error as { code?: string }).code;
-  console.error(code === 'EADDRINUSE' ? 'The port is in use: set PORT to a free one.' : error instanceof DataDirLockedError ? error.message : error);
+  console.error(code === 'EADDRINUSE' ? 'The port is in use: set PORT to a free one.' : error instanceof DataDirLockedError || error instanceof Error ? error.message : error);
   process.exit(1);
-});
+};
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log(`${signal}: finishing in-flight requests, then closing the server and the database...`);
-    server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
+const processes = cluster.isPrimary ? await Promise.resolve().then(() => processCount(env)).catch(fail) : 1;
+
+if (cluster.isPrimary && processes > 1) {
+  // migrations and the first start's demo data once, before the API processes open the database
+  const prepared = await prepareDatabase(env, (line) => console.log(line)).catch(fail);
+  const { demoToken, demoSigningSecret, firstStart } = prepared;
+  await prepared.database.close();
+  if (firstStart && demoToken) console.log(`Demo token (shown once): ${demoToken}`);
+  if (firstStart && demoSigningSecret) console.log(`Signing secret of the demo organization (shown once): ${demoSigningSecret}`);
+  runPrimary(processes);
+} else {
+  const quiet = cluster.isWorker && process.env[bannerEnv] !== '1';
+  const server = await startServer(env, { quiet, rolling: cluster.isWorker }).catch(fail);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (!quiet) console.log(`${signal}: finishing in-flight requests, then closing the server and the database...`);
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
 }

@@ -51,6 +51,8 @@ export interface RuntimeEnv {
   worker: boolean;
   /** notifications per second the built-in simulator sends to this server (test mode demo only); 0 = off */
   simulateRate: number;
+  /** WORKERS: API processes sharing the port (node:cluster); undefined = one per core on PostgreSQL, one on PGlite */
+  processes: number | undefined;
 }
 
 function flag(name: string, value: string | undefined): boolean {
@@ -124,5 +126,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     signingSecretKey: nonEmpty(env.SIGNING_SECRET_KEY),
     worker: !/^(off|false|0|no)$/i.test(env.WORKER ?? ''),
     simulateRate: whole('SIMULATE_RATE', env.SIMULATE_RATE, 0),
+    processes: nonEmpty(env.WORKERS) === undefined ? undefined : whole('WORKERS', env.WORKERS, 1),
   };
 }

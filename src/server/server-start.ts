@@ -15,9 +15,31 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+const drainNoticeMs = 1500;
+
+/**
+ * A rolling restart's first step: stop accepting (the cluster hands new connections to the other processes),
+ * close idle keep-alive connections, and let busy ones end after their answer (Connection: close), so no
+ * request gets the 503 that app.close() gives to requests arriving while it closes. Bounded by `limitMs`.
+ */
+async function drain(app: ApiInstance, limitMs: number): Promise<void> {
+  app.draining.on = true;
+  // first a moment in which every answer (on old and new connections alike) tells its client to reconnect, so
+  // the keep-alive connections are closed by their clients between requests, not by the server under them
+  await new Promise((resolve) => setTimeout(resolve, Math.min(drainNoticeMs, limitMs)));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    app.server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    app.server.closeIdleConnections();
+  });
+}
+
 /** Prepares the database, starts the API (and the built dashboard) and prints how to use it. */
-export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: string } = {}): Promise<RunningServer> {
-  const log = (line: string) => console.log(line);
+export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: string; /** one of several cluster processes, not the first: no banner, no built-in simulation */ quiet?: boolean; /** one of several cluster processes: on stop, drain before closing (others keep serving) */ rolling?: boolean } = {}): Promise<RunningServer> {
+  const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   log(`Database: ${describeDatabase(env)}`);
   const prepared = await prepareDatabase(env, log, (error) => console.error(`Database connection error (the server keeps running and answers 503 until it returns): ${error.message.split('\n')[0] ?? ''}`));
   const webRoot = env.webRoot === undefined ? defaultWebRoot : path.resolve(env.webRoot);
@@ -72,7 +94,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     log(`  Signing secret of the demo organization (shown once; notifications are signed with it): ${prepared.demoSigningSecret}`);
   }
   log(`  Worker:     ${env.worker ? 'processing events in this process' : 'off (WORKER=off): run npm run worker'}`);
-  const simulation = env.simulateRate > 0 ? await startBuiltInSimulation(prepared.database, origin, env.simulateRate, signingKey, log) : null;
+  const simulation = env.simulateRate > 0 && !options.quiet ? await startBuiltInSimulation(prepared.database, origin, env.simulateRate, signingKey, log) : null;
   log('');
   let stopped = false;
   return {
@@ -86,6 +108,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
       // in-flight ones; past SHUTDOWN_TIMEOUT_MS the remaining connections are cut
       const force = setTimeout(() => app.server.closeAllConnections(), env.limits.shutdownTimeoutMs);
       try {
+        if (options.rolling) await drain(app, env.limits.shutdownTimeoutMs);
         await app.close();
       } finally {
         clearTimeout(force);
