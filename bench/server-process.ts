@@ -39,7 +39,8 @@ export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRES
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<BenchServer> {
   const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/main.ts'], {
     // rate limits raised: the load comes from one address and one token, far above what a user sends
-    env: { ...process.env, ...unthrottledEnv, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // one API process (the sampled PID) unless the bench's own environment sets WORKERS
+    env: { WORKERS: '1', ...process.env, ...unthrottledEnv, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const pid = child.pid;

@@ -44,7 +44,7 @@ const cases = [16, 64].flatMap((connections) => [20, 100].map((limit) => ({ conn
 async function startServer(root: string): Promise<{ stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...unthrottledEnv, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKER: 'off', RESPONSE_VALIDATION: 'false' },
+    env: { WORKERS: '1', ...process.env, ...unthrottledEnv, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKER: 'off', RESPONSE_VALIDATION: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
