@@ -1,16 +1,12 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
-import type { ToolbarList } from '../list-tools/list-toolbar.tsx';
-import listToolStyles from '../list-tools/list-tools.module.css';
+import { ListToolbar, type ToolbarList } from '../list-tools/list-toolbar.tsx';
 import { ErrorState } from '../error-state.tsx';
 import type { ServerList } from '../../lib/use-server-list.ts';
 import { DataTable } from './data-table.tsx';
 import { DroppedNotice } from './dropped-notice.tsx';
 import { ListBody, type ListBodyProps } from './list-body.tsx';
 import { Pagination } from './pagination.tsx';
-
-// The toolbar (views, columns, export) loads in its own chunk, next to the first page's request.
-const ListToolbar = lazy(() => import('../list-tools/list-toolbar.tsx'));
 
 type ListTexts = Pick<ListBodyProps, 'loadingLabel' | 'emptyTitle' | 'emptyText' | 'filteredTitle' | 'filteredText'>;
 
@@ -37,11 +33,7 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
     <>
       <DroppedNotice dropped={list.dropped} onDismiss={list.dismissDropped} />
       {props.filters}
-      {toolbar ? (
-        <Suspense fallback={<div className={listToolStyles.placeholder} />}>
-          <ListToolbar list={toolbar} />
-        </Suspense>
-      ) : null}
+      {toolbar ? <ListToolbar list={toolbar} /> : null}
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} /> : null}
       <ListBody
         loadingLabel={props.loadingLabel}
