@@ -32,7 +32,7 @@ export interface ExportJob {
   setDialect: (dialect: CsvDialect) => void;
   state: ExportState;
   setState: Dispatch<SetStateAction<ExportState>>;
-  abort: MutableRefObject<AbortController | null>;
+  abortRef: MutableRefObject<AbortController | null>;
 }
 
 /** "Export" with a choice of plain CSV or Excel (Brasil); the download shows its progress and can be cancelled. */
@@ -40,9 +40,9 @@ export function ExportButton(props: ExportButtonProps) {
   const { t, locale } = useI18n();
   const [dialect, setDialect] = useState<CsvDialect>(locale.startsWith('pt') ? 'excel-br' : 'rfc4180');
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
-  const abort = useRef<AbortController | null>(null);
-  useEffect(() => () => abort.current?.abort(), []);
-  const job: ExportJob = { props, dialect, setDialect, state, setState, abort };
+  const abortRef = useRef<AbortController | null>(null);
+  useEffect(() => () => abortRef.current?.abort(), []);
+  const job: ExportJob = { props, dialect, setDialect, state, setState, abortRef };
   return (
     <>
       <Popover label={t('list-tools.export.button')} title={t('list-tools.export.title')} testId="export-button" onIntent={loadPanels}>

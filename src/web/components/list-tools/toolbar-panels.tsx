@@ -292,11 +292,11 @@ export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
 export function ExportForm({ job, close }: { job: ExportJob; close: () => void }) {
   const { t } = useI18n();
   const { path, params, columns, unexported, fileBase } = job.props;
-  const { dialect, setDialect, setState, abort } = job;
+  const { dialect, setDialect, setState, abortRef } = job;
   const running = job.state.kind === 'running';
   const start = async () => {
     const controller = new AbortController();
-    abort.current = controller;
+    abortRef.current = controller;
     setState({ kind: 'running', rows: 0, bytes: 0, total: null });
     try {
       const { blob, rows } = await downloadCsv({
@@ -313,7 +313,7 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
     } catch (error) {
       setState(controller.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error });
     } finally {
-      if (abort.current === controller) abort.current = null;
+      if (abortRef.current === controller) abortRef.current = null;
     }
   };
 
@@ -357,7 +357,7 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
 /** Progress (with Cancel), done, cancelled or the failure of the export under way. */
 export function ExportStatus({ job }: { job: ExportJob }) {
   const { t, locale } = useI18n();
-  const { state, setState, abort } = job;
+  const { state, setState, abortRef } = job;
   const number = new Intl.NumberFormat(locale);
   const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   return (
@@ -374,7 +374,7 @@ export function ExportStatus({ job }: { job: ExportJob }) {
               ? t('list-tools.export.progressOf', { rows: number.format(state.rows), total: number.format(state.total), size: megabytes.format(state.bytes / 1_048_576) })
               : t('list-tools.export.progress', { rows: number.format(state.rows), size: megabytes.format(state.bytes / 1_048_576) })}
           </span>
-          <Button size="small" onClick={() => abort.current?.abort()}>
+          <Button size="small" onClick={() => abortRef.current?.abort()}>
             {t('list-tools.export.cancel')}
           </Button>
         </div>
