@@ -71,9 +71,9 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
 }
 
 function useToolbarList<K extends string, TRow extends RowData>(list: ServerList<K, TRow>): ToolbarList | null {
-  const { tools, values, params, columns, filterKeys, orderKeys, spec, applyView, table } = list;
-  const allColumns = table.getAllLeafColumns();
-  const labels = useMemo(() => Object.fromEntries(allColumns.map((c) => [c.id, c.columnDef.meta?.label ?? c.id])), [allColumns]);
+  const { tools, values, params, columns, filterKeys, orderKeys, spec, applyView, allColumns } = list;
+  // every column's label, the hidden ones' too (the table holds only the visible ones)
+  const labels = useMemo(() => Object.fromEntries(allColumns.map((c) => [c.id ?? '', c.meta?.label ?? c.id ?? ''])), [allColumns]);
   const urlHasColumns = list.urlColumns !== null;
   return useMemo(
     () =>
