@@ -9,15 +9,16 @@ import { createView, deleteView, renameView, viewKeys } from '../../lib/list-too
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
-import type { ColumnChooserProps } from './column-chooser.tsx';
-import type { ExportJob } from './export-button.tsx';
-import type { ViewsPickerProps } from './views-picker.tsx';
-import styles from './list-tools.module.css';
+import type { ColumnChooserProps } from '../list-tools/column-chooser.tsx';
+import type { ExportJob } from '../list-tools/export-button.tsx';
+import type { ViewsPickerProps } from '../list-tools/views-picker.tsx';
+import styles from '../list-tools/list-tools.module.css';
 
 /*
  * The list toolbar's panels: the saved views, the column chooser and the CSV export. The toolbar's buttons are in
- * the list's chunk; this module loads when one of them is first pointed at, focused or clicked (popover.tsx), so
- * a list's first visit does not download them.
+ * the list's chunk; this module and its texts (messages/, a bundle of their own: tools/i18n-messages.ts) load when
+ * one of them is first pointed at, focused or clicked (list-tools/popover.tsx), so a list's first visit does not
+ * download them.
  */
 
 export type ViewsPanelProps = ViewsPickerProps & { views: ReturnType<typeof useQuery<SavedView[]>>; activeId: string | null; close: () => void };
@@ -79,17 +80,17 @@ export function ViewsPanel(props: ViewsPanelProps) {
   const list = props.views.data ?? [];
   return (
     <div className={styles.views}>
-      <p className={styles.panelTitle}>{t('list-tools.views.title')}</p>
-      {props.views.isPending ? <p className={styles.hint}>{t('list-tools.views.loading')}</p> : null}
+      <p className={styles.panelTitle}>{t('toolbar-panels.views.title')}</p>
+      {props.views.isPending ? <p className={styles.hint}>{t('toolbar-panels.views.loading')}</p> : null}
       {props.views.isError ? (
         <p className={styles.error} role="alert">
           {describeError(props.views.error, t).detail}{' '}
           <Button size="small" onClick={() => void props.views.refetch()}>
-            {t('list-tools.retry')}
+            {t('toolbar-panels.retry')}
           </Button>
         </p>
       ) : null}
-      {props.views.isSuccess && list.length === 0 ? <p className={styles.hint}>{t('list-tools.views.empty')}</p> : null}
+      {props.views.isSuccess && list.length === 0 ? <p className={styles.hint}>{t('toolbar-panels.views.empty')}</p> : null}
       <ul className={styles.viewList}>
         {list.map((view) => (
           <li key={view.id} className={styles.viewRow} data-view-name={view.name}>
@@ -101,22 +102,22 @@ export function ViewsPanel(props: ViewsPanelProps) {
                   if (rename.trim()) renamer.run({ id: view.id, name: rename.trim() });
                 }}
               >
-                <input aria-label={t('list-tools.views.newName', { name: view.name })} value={rename} maxLength={80} onChange={(e) => setRename(e.target.value)} className={styles.input} />
+                <input aria-label={t('toolbar-panels.views.newName', { name: view.name })} value={rename} maxLength={80} onChange={(e) => setRename(e.target.value)} className={styles.input} />
                 <Button type="submit" size="small" variant="primary" disabled={renamer.isPending}>
-                  {t('list-tools.views.renameSave')}
+                  {t('toolbar-panels.views.renameSave')}
                 </Button>
                 <Button size="small" onClick={() => setEditing(null)}>
-                  {t('list-tools.cancel')}
+                  {t('toolbar-panels.cancel')}
                 </Button>
               </form>
             ) : editing?.kind === 'delete' && editing.id === view.id ? (
-              <div className={styles.confirm} role="group" aria-label={t('list-tools.views.deleteTitle', { name: view.name })}>
-                <p>{view.merchantId === null ? t('list-tools.views.deleteShared', { name: view.name }) : t('list-tools.views.deleteOwn', { name: view.name })}</p>
+              <div className={styles.confirm} role="group" aria-label={t('toolbar-panels.views.deleteTitle', { name: view.name })}>
+                <p>{view.merchantId === null ? t('toolbar-panels.views.deleteShared', { name: view.name }) : t('toolbar-panels.views.deleteOwn', { name: view.name })}</p>
                 <Button size="small" variant="primary" onClick={() => remover.run(view.id)} disabled={remover.isPending}>
-                  {t('list-tools.views.deleteConfirm')}
+                  {t('toolbar-panels.views.deleteConfirm')}
                 </Button>
                 <Button size="small" onClick={() => setEditing(null)}>
-                  {t('list-tools.cancel')}
+                  {t('toolbar-panels.cancel')}
                 </Button>
               </div>
             ) : (
@@ -132,8 +133,8 @@ export function ViewsPanel(props: ViewsPanelProps) {
                 >
                   <span className={styles.viewName}>{view.name}</span>
                   <span className={styles.viewMeta}>
-                    {view.merchantId === null ? t('list-tools.views.shared') : t('list-tools.views.merchant')}
-                    {props.defaultId === view.id ? ` · ${t('list-tools.views.isDefault')}` : ''}
+                    {view.merchantId === null ? t('toolbar-panels.views.shared') : t('toolbar-panels.views.merchant')}
+                    {props.defaultId === view.id ? ` · ${t('toolbar-panels.views.isDefault')}` : ''}
                   </span>
                 </button>
                 <span className={styles.viewActions}>
@@ -141,8 +142,8 @@ export function ViewsPanel(props: ViewsPanelProps) {
                     size="small"
                     variant="ghost"
                     aria-pressed={props.defaultId === view.id}
-                    aria-label={props.defaultId === view.id ? t('list-tools.views.unsetDefault', { name: view.name }) : t('list-tools.views.setDefault', { name: view.name })}
-                    title={t('list-tools.views.defaultHint')}
+                    aria-label={props.defaultId === view.id ? t('toolbar-panels.views.unsetDefault', { name: view.name }) : t('toolbar-panels.views.setDefault', { name: view.name })}
+                    title={t('toolbar-panels.views.defaultHint')}
                     onClick={() => props.onDefault(props.defaultId === view.id ? null : view.id)}
                   >
                     <span aria-hidden="true" className={props.defaultId === view.id ? styles.starOn : styles.star} />
@@ -152,17 +153,17 @@ export function ViewsPanel(props: ViewsPanelProps) {
                       <Button
                         size="small"
                         variant="ghost"
-                        aria-label={t('list-tools.views.rename', { name: view.name })}
+                        aria-label={t('toolbar-panels.views.rename', { name: view.name })}
                         onClick={() => {
                           setRename(view.name);
                           renamer.reset();
                           setEditing({ kind: 'rename', id: view.id });
                         }}
                       >
-                        {t('list-tools.views.renameShort')}
+                        {t('toolbar-panels.views.renameShort')}
                       </Button>
-                      <Button size="small" variant="ghost" aria-label={t('list-tools.views.delete', { name: view.name })} onClick={() => setEditing({ kind: 'delete', id: view.id })}>
-                        {t('list-tools.views.deleteShort')}
+                      <Button size="small" variant="ghost" aria-label={t('toolbar-panels.views.delete', { name: view.name })} onClick={() => setEditing({ kind: 'delete', id: view.id })}>
+                        {t('toolbar-panels.views.deleteShort')}
                       </Button>
                     </>
                   ) : null}
@@ -180,15 +181,15 @@ export function ViewsPanel(props: ViewsPanelProps) {
       {props.canWrite ? (
         <form className={styles.saveForm} onSubmit={onSave}>
           <label className={styles.saveLabel}>
-            <span>{t('list-tools.views.saveLabel')}</span>
-            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('list-tools.views.namePlaceholder')} />
+            <span>{t('toolbar-panels.views.saveLabel')}</span>
+            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
           </label>
           <Button type="submit" size="small" variant="primary" disabled={save.isPending || name.trim() === ''}>
-            {t('list-tools.views.save')}
+            {t('toolbar-panels.views.save')}
           </Button>
         </form>
       ) : (
-        <p className={styles.hint}>{t('list-tools.views.readOnly')}</p>
+        <p className={styles.hint}>{t('toolbar-panels.views.readOnly')}</p>
       )}
     </div>
   );
@@ -214,12 +215,12 @@ export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
     const next = moveColumn(visible, id, step);
     layout.setVisible(next);
     setFocus((f) => ({ id, control, n: (f?.n ?? 0) + 1 }));
-    setAnnouncement(t('list-tools.columns.moved', { column: label(id), position: next.indexOf(id) + 1, count: next.length }));
+    setAnnouncement(t('toolbar-panels.columns.moved', { column: label(id), position: next.indexOf(id) + 1, count: next.length }));
   };
   const toggle = (id: string, show: boolean) => {
     const next = toggleColumn(visible, id, show);
     layout.setVisible(next);
-    setAnnouncement(t(show ? 'list-tools.columns.shown' : 'list-tools.columns.hidden', { column: label(id) }));
+    setAnnouncement(t(show ? 'toolbar-panels.columns.shown' : 'toolbar-panels.columns.hidden', { column: label(id) }));
   };
   const row = (id: string, index: number | null) => (
     <li key={id} className={styles.columnRow} data-column-choice={id}>
@@ -244,7 +245,7 @@ export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
             size="small"
             variant="ghost"
             data-control="up"
-            aria-label={t('list-tools.columns.up', { column: label(id) })}
+            aria-label={t('toolbar-panels.columns.up', { column: label(id) })}
             disabled={index === 0}
             onClick={() => move(id, -1, 'up')}
           >
@@ -253,7 +254,7 @@ export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
           <Button
             size="small"
             variant="ghost"
-            aria-label={t('list-tools.columns.down', { column: label(id) })}
+            aria-label={t('toolbar-panels.columns.down', { column: label(id) })}
             data-control="down"
             disabled={index === visible.length - 1}
             onClick={() => move(id, 1, 'down')}
@@ -266,19 +267,19 @@ export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
   );
   return (
         <div className={styles.chooser} ref={listRef}>
-          <p className={styles.panelTitle}>{t('list-tools.columns.title')}</p>
-          <p className={styles.hint}>{t('list-tools.columns.hint')}</p>
-          <ul className={styles.columnList} aria-label={t('list-tools.columns.visible')}>
+          <p className={styles.panelTitle}>{t('toolbar-panels.columns.title')}</p>
+          <p className={styles.hint}>{t('toolbar-panels.columns.hint')}</p>
+          <ul className={styles.columnList} aria-label={t('toolbar-panels.columns.visible')}>
             {visible.map((id, i) => row(id, i))}
           </ul>
           {hidden.length > 0 ? (
-            <ul className={styles.columnList} aria-label={t('list-tools.columns.hiddenList')}>
+            <ul className={styles.columnList} aria-label={t('toolbar-panels.columns.hiddenList')}>
               {hidden.map((id) => row(id, null))}
             </ul>
           ) : null}
           <div className={styles.panelFoot}>
             <Button size="small" onClick={layout.reset} disabled={layout.isDefault}>
-              {t('list-tools.columns.reset')}
+              {t('toolbar-panels.columns.reset')}
             </Button>
           </div>
           <p className="visually-hidden" aria-live="polite">
@@ -327,27 +328,27 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
       }}
     >
       <fieldset className={styles.fieldset}>
-        <legend className={styles.panelTitle}>{t('list-tools.export.format')}</legend>
+        <legend className={styles.panelTitle}>{t('toolbar-panels.export.format')}</legend>
         <label className={styles.check}>
           <input type="radio" name="csv-dialect" value="rfc4180" checked={dialect === 'rfc4180'} onChange={() => setDialect('rfc4180')} />
           <span>
-            {t('list-tools.export.csv')}
-            <small className={styles.hint}>{t('list-tools.export.csvHint')}</small>
+            {t('toolbar-panels.export.csv')}
+            <small className={styles.hint}>{t('toolbar-panels.export.csvHint')}</small>
           </span>
         </label>
         <label className={styles.check}>
           <input type="radio" name="csv-dialect" value="excel-br" checked={dialect === 'excel-br'} onChange={() => setDialect('excel-br')} />
           <span>
-            {t('list-tools.export.excel')}
-            <small className={styles.hint}>{t('list-tools.export.excelHint')}</small>
+            {t('toolbar-panels.export.excel')}
+            <small className={styles.hint}>{t('toolbar-panels.export.excelHint')}</small>
           </span>
         </label>
       </fieldset>
-      <p className={styles.hint}>{t('list-tools.export.scope', { count: columns.length })}</p>
-      {unexported.length > 0 ? <p className={styles.hint}>{t('list-tools.export.unexported', { columns: unexported.join(', ') })}</p> : null}
+      <p className={styles.hint}>{t('toolbar-panels.export.scope', { count: columns.length })}</p>
+      {unexported.length > 0 ? <p className={styles.hint}>{t('toolbar-panels.export.unexported', { columns: unexported.join(', ') })}</p> : null}
       <div className={styles.panelFoot}>
         <Button type="submit" variant="primary" size="small" disabled={running || columns.length === 0}>
-          {t('list-tools.export.download')}
+          {t('toolbar-panels.export.download')}
         </Button>
       </div>
     </form>
@@ -367,26 +368,26 @@ export function ExportStatus({ job }: { job: ExportJob }) {
           <progress
             max={state.total ?? undefined}
             value={state.total ? Math.min(state.rows, state.total) : undefined}
-            aria-label={t('list-tools.export.progressLabel')}
+            aria-label={t('toolbar-panels.export.progressLabel')}
           />
           <span className={styles.progressText}>
             {state.total !== null
-              ? t('list-tools.export.progressOf', { rows: number.format(state.rows), total: number.format(state.total), size: megabytes.format(state.bytes / 1_048_576) })
-              : t('list-tools.export.progress', { rows: number.format(state.rows), size: megabytes.format(state.bytes / 1_048_576) })}
+              ? t('toolbar-panels.export.progressOf', { rows: number.format(state.rows), total: number.format(state.total), size: megabytes.format(state.bytes / 1_048_576) })
+              : t('toolbar-panels.export.progress', { rows: number.format(state.rows), size: megabytes.format(state.bytes / 1_048_576) })}
           </span>
           <Button size="small" onClick={() => abortRef.current?.abort()}>
-            {t('list-tools.export.cancel')}
+            {t('toolbar-panels.export.cancel')}
           </Button>
         </div>
       ) : null}
       {state.kind === 'done' ? (
         <p className={styles.progress} role="status">
-          {t('list-tools.export.done', { file: state.file, rows: state.rows })}
+          {t('toolbar-panels.export.done', { file: state.file, rows: state.rows })}
         </p>
       ) : null}
       {state.kind === 'cancelled' ? (
         <p className={styles.progress} role="status">
-          {t('list-tools.export.cancelled')}
+          {t('toolbar-panels.export.cancelled')}
         </p>
       ) : null}
       {state.kind === 'failed' ? <ExportFailure error={state.error} onDismiss={() => setState({ kind: 'idle' })} /> : null}
@@ -400,11 +401,11 @@ function ExportFailure({ error, onDismiss }: { error: unknown; onDismiss: () => 
   return (
     <Banner
       tone="error"
-      title={t('list-tools.export.failed')}
+      title={t('toolbar-panels.export.failed')}
       className={styles.wide}
       action={
         <Button size="small" onClick={onDismiss}>
-          {t('list-tools.dismiss')}
+          {t('toolbar-panels.dismiss')}
         </Button>
       }
     >
