@@ -11,13 +11,14 @@ import type { Plugin } from 'vite';
  * - `signed-in`: what the signed-in shell needs (its layout, the scope guard, the Me schema, TanStack Query, zod),
  *   what the pages of two or more features share (lib/, components/) and the contract is one chunk.
  * - `lists`: the list pages' table, filters and URL state (TanStack Table, components/data-table and search,
- *   lib/use-server-list and url-state): one chunk, which the form pages (credentials/new) do not load.
+ *   lib/use-server-list and url-state) and the list toolbar's buttons: one chunk, which the form pages
+ *   (credentials/new) do not load. The toolbar's panels load on intent in a chunk of their own.
  * - the rest, used by one feature's pages only, is left to them (each page's chunk, or one chunk its pages share),
  *   and so are the contract modules below, which only some pages read although two features import them.
  * Which modules the shell and each feature reach is worked out from the module graph when the build ends
  * (static imports from each lazily loaded module), so a new page or feature needs no change here.
  */
-const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.)/;
+const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|views-picker|column-chooser|export-button)\.|lib[\\/]list-tools[\\/](view-url|views-api)\.)/;
 const contract = /src[\\/]contract[\\/]/;
 /** Contract modules of a few pages (events and notifications, connections, the transaction page's response codes). */
 const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|merchants|providers|response-code)/;

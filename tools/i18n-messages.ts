@@ -29,10 +29,18 @@ const bundlesId = `${virtualPrefix}bundles`;
 export const coreFeatures: readonly string[] = ['auth'];
 export const coreBundle = 'core';
 
-/** The bundle a catalogue file belongs to: its feature (src/web/features/<feature>/…), else the core bundle. */
+/**
+ * Component folders whose UI loads lazily, on intent, so their texts are a bundle of their own too (loaded with
+ * `loadFeatureMessages(<folder>)` beside their code) instead of riding in the core bundle every page downloads.
+ */
+export const lazyComponentBundles: readonly string[] = ['toolbar-panels'];
+
+/** The bundle a catalogue file belongs to: its feature (src/web/features/<feature>/…), a lazily loaded component folder, else the core bundle. */
 export function bundleOf(file: string): string {
   const feature = /^src\/web\/features\/([^/]+)\//.exec(file)?.[1];
-  return feature && !coreFeatures.includes(feature) ? feature : coreBundle;
+  if (feature) return coreFeatures.includes(feature) ? coreBundle : feature;
+  const component = /^src\/web\/components\/([^/]+)\//.exec(file)?.[1];
+  return component && lazyComponentBundles.includes(component) ? component : coreBundle;
 }
 
 /** The feature bundles (every bundle but the core one), sorted. */

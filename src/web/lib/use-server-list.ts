@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { hashKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { useTable, type ColumnDef, type ColumnOrderState, type ColumnVisibilityState, type ExpandedState, type RowData, type Updater } from '@tanstack/react-table';
+import { useTable, type ColumnDef, type ExpandedState, type RowData } from '@tanstack/react-table';
 import { listFeatures, nextOrder, sortingState, type ListFeatures } from '../components/data-table/features.ts';
 import { readPageInfo, type PagingHeaders } from '../components/data-table/paging.ts';
 import type { ViewPage } from '../../contract/saved-views.ts';
@@ -59,12 +59,17 @@ export interface ListToolsConfig {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type
 function columnSetOf(columns: ColumnDef<ListFeatures, any, any>[]): ColumnSet {
   const all = columns.map((c) => c.id ?? '').filter(Boolean);
-  const choosable = columns.filter((c) => c.id && c.enableHiding !== false).map((c) => c.id ?? '');
+  // the disclosure column has no meta; row actions are `fixed`
+  const choosable = columns.filter((c) => c.id && c.meta !== undefined && c.meta.fixed !== true).map((c) => c.id ?? '');
   return { all, choosable, defaults: choosable };
 }
 
-function resolve<T>(updater: Updater<T>, old: T): T {
-  return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
+/** The columns the table shows, in the layout's order (a column the layout does not name keeps its place at the end). */
+function visibleColumns<C extends { id?: string }>(columns: C[], order: readonly string[], visibility: Readonly<Record<string, boolean>>): C[] {
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const named = new Set(order);
+  const ordered = order.map((id) => byId.get(id)).filter((c): c is C => c !== undefined);
+  return [...ordered, ...columns.filter((c) => c.id === undefined || !named.has(c.id))].filter((c) => c.id === undefined || visibility[c.id] !== false);
 }
 
 const emptyRows: never[] = [];
@@ -118,17 +123,14 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const columnSet = useMemo(() => columnSetOf(config.columns), [config.columns]);
   const columns = useColumnLayout(columnSet, config.tools?.listId ?? null, config.tools?.owner ?? null);
-  const visibleFrom = (order: ColumnOrderState, visibility: ColumnVisibilityState) =>
-    order.filter((id) => columnSet.choosable.includes(id) && visibility[id] !== false);
+  const shown = useMemo(() => visibleColumns(config.columns, columns.columnOrder, columns.columnVisibility), [config.columns, columns.columnOrder, columns.columnVisibility]);
   const table = useTable({
     features: listFeatures,
-    columns: config.columns,
+    columns: shown,
     data: rows,
     getRowId: config.getRowId,
     getRowCanExpand: () => config.expandable === true,
-    state: { sorting, expanded, columnOrder: columns.columnOrder, columnVisibility: columns.columnVisibility },
-    onColumnOrderChange: (updater) => columns.setVisible(visibleFrom(resolve(updater, columns.columnOrder), columns.columnVisibility)),
-    onColumnVisibilityChange: (updater) => columns.setVisible(visibleFrom(columns.columnOrder, resolve(updater, columns.columnVisibility))),
+    state: { sorting, expanded },
     onSortingChange: (updater) => {
       const order = nextOrder(sorting, updater);
       if (!order) return;
@@ -153,7 +155,7 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
     },
     [queryClient, queryOf, paramsOf, preview, url],
   );
-  return { ...url, update, applyView, columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
+  return { ...url, update, applyView, columns, allColumns: config.columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
 }
 
 export type ServerList<K extends string, TRow extends RowData> = ReturnType<typeof useServerList<K, TRow>>;

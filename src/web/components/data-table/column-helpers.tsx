@@ -13,7 +13,6 @@ function DetailsHeader() {
 export function expandColumn<TData extends RowData>(helper: ColumnHelper<ListFeatures, TData>, idPrefix: string, describe: (row: TData) => string) {
   return helper.display({
     id: 'expand',
-    enableHiding: false,
     header: () => <DetailsHeader />,
     cell: ({ row }) => (
       <ExpandButton

@@ -30,7 +30,7 @@ function DataRowInner<TData extends RowData>({ row, open, columnCount, idPrefix,
   return (
     <Fragment>
       <tr className={rowClass} data-row-id={row.id} onClick={onOpen ? (event) => isRowClick(event) && onOpen(row.original, event) : undefined}>
-        {row.getVisibleCells().map((cell) => {
+        {row.getAllCells().map((cell) => {
           const meta = cell.column.columnDef.meta;
           const value = cell.column.accessorFn ? cell.getValue() : undefined;
           return (

@@ -29,7 +29,7 @@ function ariaSort(header: Header<ListFeatures, RowData, unknown>) {
 
 /** A server-driven table: sortable headers with aria-sort, expandable rows, cards on narrow screens. */
 export function DataTable<TData extends RowData>({ table, label, renderDetail, rowHref, stale = false, idPrefix }: DataTableProps<TData>) {
-  const columnCount = table.getVisibleLeafColumns().length;
+  const columnCount = table.getAllLeafColumns().length;
   const navigate = useNavigate();
   const onOpen = useMemo(
     () =>

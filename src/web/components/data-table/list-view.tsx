@@ -1,16 +1,12 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { RowData } from '@tanstack/react-table';
-import type { ToolbarList } from '../list-tools/list-toolbar.tsx';
-import listToolStyles from '../list-tools/list-tools.module.css';
+import { ListToolbar, type ToolbarList } from '../list-tools/list-toolbar.tsx';
 import { ErrorState } from '../error-state.tsx';
 import type { ServerList } from '../../lib/use-server-list.ts';
 import { DataTable } from './data-table.tsx';
 import { DroppedNotice } from './dropped-notice.tsx';
 import { ListBody, type ListBodyProps } from './list-body.tsx';
 import { Pagination } from './pagination.tsx';
-
-// The toolbar (views, columns, export) loads in its own chunk, next to the first page's request.
-const ListToolbar = lazy(() => import('../list-tools/list-toolbar.tsx'));
 
 type ListTexts = Pick<ListBodyProps, 'loadingLabel' | 'emptyTitle' | 'emptyText' | 'filteredTitle' | 'filteredText'>;
 
@@ -37,11 +33,7 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
     <>
       <DroppedNotice dropped={list.dropped} onDismiss={list.dismissDropped} />
       {props.filters}
-      {toolbar ? (
-        <Suspense fallback={<div className={listToolStyles.placeholder} />}>
-          <ListToolbar list={toolbar} />
-        </Suspense>
-      ) : null}
+      {toolbar ? <ListToolbar list={toolbar} /> : null}
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} /> : null}
       <ListBody
         loadingLabel={props.loadingLabel}
@@ -79,9 +71,9 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
 }
 
 function useToolbarList<K extends string, TRow extends RowData>(list: ServerList<K, TRow>): ToolbarList | null {
-  const { tools, values, params, columns, filterKeys, orderKeys, spec, applyView, table } = list;
-  const allColumns = table.getAllLeafColumns();
-  const labels = useMemo(() => Object.fromEntries(allColumns.map((c) => [c.id, c.columnDef.meta?.label ?? c.id])), [allColumns]);
+  const { tools, values, params, columns, filterKeys, orderKeys, spec, applyView, allColumns } = list;
+  // every column's label, the hidden ones' too (the table holds only the visible ones)
+  const labels = useMemo(() => Object.fromEntries(allColumns.map((c) => [c.id ?? '', c.meta?.label ?? c.id ?? ''])), [allColumns]);
   const urlHasColumns = list.urlColumns !== null;
   return useMemo(
     () =>

@@ -27,8 +27,11 @@ export interface ToolbarList {
   urlHasColumns: boolean;
 }
 
-/** Above a list: saved views, column chooser and CSV export, as the list's configuration enables them. Loaded lazily. */
-export default function ListToolbar({ list }: { list: ToolbarList }) {
+/**
+ * Above a list: saved views, column chooser and CSV export, as the list's configuration enables them. The buttons
+ * and the default view are here; their panels load on intent (popover.tsx).
+ */
+export function ListToolbar({ list }: { list: ToolbarList }) {
   const { tools } = list;
   const shape: ListShape = useMemo(
     () => ({ filterKeys: list.filterKeys, orderKeys: list.orderKeys, defaults: list.defaults, apiColumns: tools.apiColumns ?? {}, choosable: list.columns.set.choosable }),

@@ -1,19 +1,38 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { loadFeatureMessages, useT } from '../../lib/i18n/i18n.tsx';
 import { Button } from '../button.tsx';
+import type * as PanelsModule from '../toolbar-panels/toolbar-panels.tsx';
 import styles from './list-tools.module.css';
+
+/**
+ * The toolbar's panels (views, columns, export) and their texts in chunks of their own, loaded on intent: when a toolbar button is first
+ * pointed at, focused or clicked. The buttons, the active view's name and the default view stay in the list's chunk.
+ */
+let panels: Promise<typeof PanelsModule> | null = null;
+export function loadPanels() {
+  panels ??= Promise.all([import('../toolbar-panels/toolbar-panels.tsx'), loadFeatureMessages('toolbar-panels')]).then(([panelsModule]) => panelsModule);
+  panels.catch(() => {
+    panels = null; // a failed download is tried again on the next intent
+  });
+  return panels;
+}
 
 export interface PopoverProps {
   /** the trigger's content */
   label: ReactNode;
   /** the panel's accessible name */
   title: string;
+  /** the panel's content; it may suspend while its code loads (a loading line shows meanwhile) */
   children: (close: () => void) => ReactNode;
   align?: 'start' | 'end';
   testId?: string;
+  /** the user is about to open the panel (pointer over, focus or click on the button): start loading its code */
+  onIntent?: () => unknown;
 }
 
 /** A button that opens a panel under it (not modal): Escape or a click elsewhere closes it, focus returns to the button. */
-export function Popover({ label, title, children, align = 'end', testId }: PopoverProps) {
+export function Popover({ label, title, children, align = 'end', testId, onIntent }: PopoverProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -22,9 +41,9 @@ export function Popover({ label, title, children, align = 'end', testId }: Popov
     setOpen(false);
     document.getElementById(`${id}-trigger`)?.focus();
   };
+  const intent = () => void Promise.resolve(onIntent?.()).catch(() => undefined);
   useEffect(() => {
     if (!open) return;
-    panel.current?.querySelector<HTMLElement>('input, button, select')?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -33,7 +52,18 @@ export function Popover({ label, title, children, align = 'end', testId }: Popov
   }, [open]);
   return (
     <div className={styles.popoverRoot} ref={root}>
-      <Button id={`${id}-trigger`} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} data-testid={testId}>
+      <Button
+        id={`${id}-trigger`}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => {
+          intent();
+          setOpen((o) => !o);
+        }}
+        onPointerEnter={intent}
+        onFocus={intent}
+        data-testid={testId}
+      >
         {label}
         <span aria-hidden="true" className={styles.caret} />
       </Button>
@@ -51,9 +81,20 @@ export function Popover({ label, title, children, align = 'end', testId }: Popov
             }
           }}
         >
-          {children(close)}
+          <Suspense fallback={<p className={styles.hint}>{t('list-tools.loading')}</p>}>
+            {children(close)}
+            <FocusFirst panel={panel} />
+          </Suspense>
         </div>
       ) : null}
     </div>
   );
+}
+
+/** Mounts with the panel's content (after its code has loaded): focus moves to its first control. */
+function FocusFirst({ panel }: { panel: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('input, button, select')?.focus();
+  }, [panel]);
+  return null;
 }

@@ -74,9 +74,8 @@ export function connectionColumns({ t, providers, merchantName, busyId, onToggle
     }),
     helper.display({
       id: 'actions',
-      enableHiding: false,
       header: () => <span className="visually-hidden">{t('credentials.columns.actions')}</span>,
-      meta: { label: t('credentials.columns.actions'), align: 'end' },
+      meta: { label: t('credentials.columns.actions'), align: 'end', fixed: true },
       cell: ({ row }) => (
         <Button size="small" onClick={() => onToggle(row.original)} disabled={busyId === row.original.id}>
           {row.original.enabled ? t('credentials.actions.disable') : t('credentials.actions.enable')}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
-import { bundleOf, catalogueFiles, compileLanguage, coreBundle, featureBundles, mergedMessages } from '../../../../tools/i18n-messages.ts';
+import { bundleOf, catalogueFiles, compileLanguage, coreBundle, featureBundles, lazyComponentBundles, mergedMessages } from '../../../../tools/i18n-messages.ts';
 import { languages } from './languages.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -101,7 +101,16 @@ describe('message catalogue', () => {
   it('loads every feature bundle with a page: app/router.tsx names each feature in a guarded route', () => {
     const router = readFileSync(path.join(root, 'src/web/app/router.tsx'), 'utf8');
     const named = new Set([...router.matchAll(/guarded\(\[[^\]]*\],\s*'([\w-]+)'/g)].map((m) => m[1]));
-    expect(featureBundles(root).filter((feature) => !named.has(feature))).toEqual([]);
+    expect(featureBundles(root).filter((feature) => !named.has(feature) && !lazyComponentBundles.includes(feature))).toEqual([]);
     expect([...named].filter((feature) => !featureBundles(root).includes(feature ?? ''))).toEqual([]);
+  });
+
+  it('loads the texts of each lazily loaded component folder beside its code (loadFeatureMessages of its name)', () => {
+    const sources = readdirSync(path.join(root, 'src/web/components'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+      .map((file) => readFileSync(path.join(root, 'src/web/components', file), 'utf8'))
+      .join('\n');
+    expect(lazyComponentBundles.filter((bundle) => !featureBundles(root).includes(bundle))).toEqual([]);
+    expect(lazyComponentBundles.filter((bundle) => !sources.includes(`loadFeatureMessages('${bundle}')`))).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SavedView, SavedViewList, type ViewPage } from '../../../contract/saved-views.ts';
-import { apiCall, apiGet, apiPatch, apiPost } from '../api-client.ts';
-import type { ViewState } from './view-url.ts';
+import { SavedViewList, type ViewPage } from '../../../contract/saved-views.ts';
+import { apiGet } from '../api-client.ts';
 
 /** Saved views' query keys, defined once: every view of the organization, and one page's. */
 export const viewKeys = {
@@ -15,23 +14,6 @@ export function savedViewsQuery(page: ViewPage) {
     queryFn: async ({ signal }) => (await apiGet('/v1/views', SavedViewList, { params: { page }, signal })).data,
     staleTime: 60_000,
   });
-}
-
-export async function createView(page: ViewPage, name: string, state: ViewState): Promise<SavedView> {
-  return (await apiPost('/v1/views', { name, page, filters: state.filters, order: state.order, columns: state.columns }, SavedView)).data;
-}
-
-export async function renameView(id: string, name: string): Promise<SavedView> {
-  return (await apiPatch(`/v1/views/${encodeURIComponent(id)}`, { name }, SavedView)).data;
-}
-
-/** Replaces a view's filters, order and columns with the list's current ones. */
-export async function replaceView(id: string, state: ViewState): Promise<SavedView> {
-  return (await apiPatch(`/v1/views/${encodeURIComponent(id)}`, { filters: state.filters, order: state.order, columns: state.columns }, SavedView)).data;
-}
-
-export async function deleteView(id: string): Promise<void> {
-  await apiCall('DELETE', `/v1/views/${encodeURIComponent(id)}`, null);
 }
 
 /** The default view of a list is this browser's choice for the signed-in token (localStorage: a view id, no secret). */

@@ -1,0 +1,420 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient, type useQuery } from '@tanstack/react-query';
+import type { SavedView } from '../../../contract/saved-views.ts';
+import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
+import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
+import { exportFileName } from '../../lib/list-tools/csv-progress.ts';
+import { downloadCsv, saveBlob } from '../../lib/list-tools/export-download.ts';
+import { viewKeys } from '../../lib/list-tools/views-api.ts';
+import { createView, deleteView, renameView } from '../../lib/list-tools/views-write.ts';
+import { describeError } from '../../lib/problems/describe-error.ts';
+import { Banner } from '../banner.tsx';
+import { Button } from '../button.tsx';
+import type { ColumnChooserProps } from '../list-tools/column-chooser.tsx';
+import type { ExportJob } from '../list-tools/export-button.tsx';
+import type { ViewsPickerProps } from '../list-tools/views-picker.tsx';
+import styles from '../list-tools/list-tools.module.css';
+
+/*
+ * The list toolbar's panels: the saved views, the column chooser and the CSV export. The toolbar's buttons are in
+ * the list's chunk; this module and its texts (messages/, a bundle of their own: tools/i18n-messages.ts) load when
+ * one of them is first pointed at, focused or clicked (list-tools/popover.tsx), so a list's first visit does not
+ * download them.
+ */
+
+export type ViewsPanelProps = ViewsPickerProps & { views: ReturnType<typeof useQuery<SavedView[]>>; activeId: string | null; close: () => void };
+
+type Editing = { kind: 'rename' | 'delete'; id: string } | null;
+
+/** One write at a time with its pending state and error (a few lines instead of loading useMutation on every list). */
+function useAction<A>(action: (arg: A) => Promise<unknown>, onDone: (arg: A) => Promise<unknown> | void) {
+  const [state, setState] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
+  const run = (arg: A) => {
+    setState({ pending: true, error: null });
+    action(arg).then(
+      async () => {
+        setState({ pending: false, error: null });
+        await onDone(arg);
+      },
+      (error: unknown) => setState({ pending: false, error }),
+    );
+  };
+  return { run, isPending: state.pending, error: state.error, reset: () => setState({ pending: false, error: null }) };
+}
+
+/** The views panel: apply, save, rename, delete, default (loaded when the Views button is first approached). */
+export function ViewsPanel(props: ViewsPanelProps) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [name, setName] = useState('');
+  const [rename, setRename] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
+  const save = useAction(
+    (n: string) => createView(props.page, n, props.current),
+    () => {
+      setName('');
+      return refresh();
+    },
+  );
+  const renamer = useAction(
+    (v: { id: string; name: string }) => renameView(v.id, v.name),
+    () => {
+      setEditing(null);
+      return refresh();
+    },
+  );
+  const remover = useAction(
+    (id: string) => deleteView(id),
+    (id) => {
+      if (props.defaultId === id) props.onDefault(null);
+      setEditing(null);
+      return refresh();
+    },
+  );
+  const failure = save.error ?? renamer.error ?? remover.error;
+  const writable = (v: SavedView) => props.canWrite && (props.merchantId === null || v.merchantId === props.merchantId);
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) save.run(name.trim());
+  };
+  const list = props.views.data ?? [];
+  return (
+    <div className={styles.views}>
+      <p className={styles.panelTitle}>{t('toolbar-panels.views.title')}</p>
+      {props.views.isPending ? <p className={styles.hint}>{t('toolbar-panels.views.loading')}</p> : null}
+      {props.views.isError ? (
+        <p className={styles.error} role="alert">
+          {describeError(props.views.error, t).detail}{' '}
+          <Button size="small" onClick={() => void props.views.refetch()}>
+            {t('toolbar-panels.retry')}
+          </Button>
+        </p>
+      ) : null}
+      {props.views.isSuccess && list.length === 0 ? <p className={styles.hint}>{t('toolbar-panels.views.empty')}</p> : null}
+      <ul className={styles.viewList}>
+        {list.map((view) => (
+          <li key={view.id} className={styles.viewRow} data-view-name={view.name}>
+            {editing?.kind === 'rename' && editing.id === view.id ? (
+              <form
+                className={styles.inlineForm}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (rename.trim()) renamer.run({ id: view.id, name: rename.trim() });
+                }}
+              >
+                <input aria-label={t('toolbar-panels.views.newName', { name: view.name })} value={rename} maxLength={80} onChange={(e) => setRename(e.target.value)} className={styles.input} />
+                <Button type="submit" size="small" variant="primary" disabled={renamer.isPending}>
+                  {t('toolbar-panels.views.renameSave')}
+                </Button>
+                <Button size="small" onClick={() => setEditing(null)}>
+                  {t('toolbar-panels.cancel')}
+                </Button>
+              </form>
+            ) : editing?.kind === 'delete' && editing.id === view.id ? (
+              <div className={styles.confirm} role="group" aria-label={t('toolbar-panels.views.deleteTitle', { name: view.name })}>
+                <p>{view.merchantId === null ? t('toolbar-panels.views.deleteShared', { name: view.name }) : t('toolbar-panels.views.deleteOwn', { name: view.name })}</p>
+                <Button size="small" variant="primary" onClick={() => remover.run(view.id)} disabled={remover.isPending}>
+                  {t('toolbar-panels.views.deleteConfirm')}
+                </Button>
+                <Button size="small" onClick={() => setEditing(null)}>
+                  {t('toolbar-panels.cancel')}
+                </Button>
+              </div>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className={styles.viewApply}
+                  aria-current={props.activeId === view.id || undefined}
+                  onClick={() => {
+                    props.onApply(view);
+                    props.close();
+                  }}
+                >
+                  <span className={styles.viewName}>{view.name}</span>
+                  <span className={styles.viewMeta}>
+                    {view.merchantId === null ? t('toolbar-panels.views.shared') : t('toolbar-panels.views.merchant')}
+                    {props.defaultId === view.id ? ` · ${t('toolbar-panels.views.isDefault')}` : ''}
+                  </span>
+                </button>
+                <span className={styles.viewActions}>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    aria-pressed={props.defaultId === view.id}
+                    aria-label={props.defaultId === view.id ? t('toolbar-panels.views.unsetDefault', { name: view.name }) : t('toolbar-panels.views.setDefault', { name: view.name })}
+                    title={t('toolbar-panels.views.defaultHint')}
+                    onClick={() => props.onDefault(props.defaultId === view.id ? null : view.id)}
+                  >
+                    <span aria-hidden="true" className={props.defaultId === view.id ? styles.starOn : styles.star} />
+                  </Button>
+                  {writable(view) ? (
+                    <>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        aria-label={t('toolbar-panels.views.rename', { name: view.name })}
+                        onClick={() => {
+                          setRename(view.name);
+                          renamer.reset();
+                          setEditing({ kind: 'rename', id: view.id });
+                        }}
+                      >
+                        {t('toolbar-panels.views.renameShort')}
+                      </Button>
+                      <Button size="small" variant="ghost" aria-label={t('toolbar-panels.views.delete', { name: view.name })} onClick={() => setEditing({ kind: 'delete', id: view.id })}>
+                        {t('toolbar-panels.views.deleteShort')}
+                      </Button>
+                    </>
+                  ) : null}
+                </span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {failure && describeError(failure, t).detail}
+        </p>
+      ) : null}
+      {props.canWrite ? (
+        <form className={styles.saveForm} onSubmit={onSave}>
+          <label className={styles.saveLabel}>
+            <span>{t('toolbar-panels.views.saveLabel')}</span>
+            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
+          </label>
+          <Button type="submit" size="small" variant="primary" disabled={save.isPending || name.trim() === ''}>
+            {t('toolbar-panels.views.save')}
+          </Button>
+        </form>
+      ) : (
+        <p className={styles.hint}>{t('toolbar-panels.views.readOnly')}</p>
+      )}
+    </div>
+  );
+}
+
+/** The column chooser's panel: show, hide and reorder (each move announced). */
+export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
+  const t = useT();
+  const [announcement, setAnnouncement] = useState('');
+  // A moved row's DOM node may be re-inserted (which drops focus): put focus back on the control that moved it.
+  const [focus, setFocus] = useState<{ id: string; control: 'check' | 'up' | 'down'; n: number } | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    const row = listRef.current?.querySelector(`[data-column-choice="${CSS.escape(focus.id)}"]`);
+    const wanted = row?.querySelector<HTMLInputElement | HTMLButtonElement>(`[data-control="${focus.control}"]`);
+    (wanted && !wanted.disabled ? wanted : row?.querySelector<HTMLElement>('[data-control="check"]'))?.focus();
+  }, [focus]);
+  const { visible, set } = layout;
+  const hidden = set.choosable.filter((id) => !visible.includes(id));
+  const label = (id: string) => labels[id] ?? id;
+  const move = (id: string, step: number, control: 'check' | 'up' | 'down') => {
+    const next = moveColumn(visible, id, step);
+    layout.setVisible(next);
+    setFocus((f) => ({ id, control, n: (f?.n ?? 0) + 1 }));
+    setAnnouncement(t('toolbar-panels.columns.moved', { column: label(id), position: next.indexOf(id) + 1, count: next.length }));
+  };
+  const toggle = (id: string, show: boolean) => {
+    const next = toggleColumn(visible, id, show);
+    layout.setVisible(next);
+    setAnnouncement(t(show ? 'toolbar-panels.columns.shown' : 'toolbar-panels.columns.hidden', { column: label(id) }));
+  };
+  const row = (id: string, index: number | null) => (
+    <li key={id} className={styles.columnRow} data-column-choice={id}>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          data-control="check"
+          checked={index !== null}
+          disabled={index !== null && visible.length === 1}
+          onChange={(event) => toggle(id, event.target.checked)}
+          onKeyDown={(event) => {
+            if (index === null || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+            event.preventDefault();
+            move(id, event.key === 'ArrowUp' ? -1 : 1, 'check');
+          }}
+        />
+        <span>{label(id)}</span>
+      </label>
+      {index !== null ? (
+        <span className={styles.moves}>
+          <Button
+            size="small"
+            variant="ghost"
+            data-control="up"
+            aria-label={t('toolbar-panels.columns.up', { column: label(id) })}
+            disabled={index === 0}
+            onClick={() => move(id, -1, 'up')}
+          >
+            ↑
+          </Button>
+          <Button
+            size="small"
+            variant="ghost"
+            aria-label={t('toolbar-panels.columns.down', { column: label(id) })}
+            data-control="down"
+            disabled={index === visible.length - 1}
+            onClick={() => move(id, 1, 'down')}
+          >
+            ↓
+          </Button>
+        </span>
+      ) : null}
+    </li>
+  );
+  return (
+        <div className={styles.chooser} ref={listRef}>
+          <p className={styles.panelTitle}>{t('toolbar-panels.columns.title')}</p>
+          <p className={styles.hint}>{t('toolbar-panels.columns.hint')}</p>
+          <ul className={styles.columnList} aria-label={t('toolbar-panels.columns.visible')}>
+            {visible.map((id, i) => row(id, i))}
+          </ul>
+          {hidden.length > 0 ? (
+            <ul className={styles.columnList} aria-label={t('toolbar-panels.columns.hiddenList')}>
+              {hidden.map((id) => row(id, null))}
+            </ul>
+          ) : null}
+          <div className={styles.panelFoot}>
+            <Button size="small" onClick={layout.reset} disabled={layout.isDefault}>
+              {t('toolbar-panels.columns.reset')}
+            </Button>
+          </div>
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
+        </div>
+  );
+}
+
+/** The export panel: the CSV dialect, what is exported, Download (the job's state is the button's: it outlives the panel). */
+export function ExportForm({ job, close }: { job: ExportJob; close: () => void }) {
+  const { t } = useI18n();
+  const { path, params, columns, unexported, fileBase } = job.props;
+  const { dialect, setDialect, setState, abortRef } = job;
+  const running = job.state.kind === 'running';
+  const start = async () => {
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setState({ kind: 'running', rows: 0, bytes: 0, total: null });
+    try {
+      const { blob, rows } = await downloadCsv({
+        path,
+        params,
+        columns,
+        dialect,
+        signal: controller.signal,
+        onProgress: (p) => setState({ kind: 'running', ...p }),
+      });
+      const file = exportFileName(fileBase, new Date());
+      saveBlob(blob, file);
+      setState({ kind: 'done', file, rows });
+    } catch (error) {
+      setState(controller.signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error });
+    } finally {
+      if (abortRef.current === controller) abortRef.current = null;
+    }
+  };
+
+  return (
+    <form
+      className={styles.exportForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        close();
+        void start();
+      }}
+    >
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.panelTitle}>{t('toolbar-panels.export.format')}</legend>
+        <label className={styles.check}>
+          <input type="radio" name="csv-dialect" value="rfc4180" checked={dialect === 'rfc4180'} onChange={() => setDialect('rfc4180')} />
+          <span>
+            {t('toolbar-panels.export.csv')}
+            <small className={styles.hint}>{t('toolbar-panels.export.csvHint')}</small>
+          </span>
+        </label>
+        <label className={styles.check}>
+          <input type="radio" name="csv-dialect" value="excel-br" checked={dialect === 'excel-br'} onChange={() => setDialect('excel-br')} />
+          <span>
+            {t('toolbar-panels.export.excel')}
+            <small className={styles.hint}>{t('toolbar-panels.export.excelHint')}</small>
+          </span>
+        </label>
+      </fieldset>
+      <p className={styles.hint}>{t('toolbar-panels.export.scope', { count: columns.length })}</p>
+      {unexported.length > 0 ? <p className={styles.hint}>{t('toolbar-panels.export.unexported', { columns: unexported.join(', ') })}</p> : null}
+      <div className={styles.panelFoot}>
+        <Button type="submit" variant="primary" size="small" disabled={running || columns.length === 0}>
+          {t('toolbar-panels.export.download')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Progress (with Cancel), done, cancelled or the failure of the export under way. */
+export function ExportStatus({ job }: { job: ExportJob }) {
+  const { t, locale } = useI18n();
+  const { state, setState, abortRef } = job;
+  const number = new Intl.NumberFormat(locale);
+  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  return (
+    <>
+      {state.kind === 'running' ? (
+        <div className={styles.progress} role="status" data-testid="export-progress">
+          <progress
+            max={state.total ?? undefined}
+            value={state.total ? Math.min(state.rows, state.total) : undefined}
+            aria-label={t('toolbar-panels.export.progressLabel')}
+          />
+          <span className={styles.progressText}>
+            {state.total !== null
+              ? t('toolbar-panels.export.progressOf', { rows: number.format(state.rows), total: number.format(state.total), size: megabytes.format(state.bytes / 1_048_576) })
+              : t('toolbar-panels.export.progress', { rows: number.format(state.rows), size: megabytes.format(state.bytes / 1_048_576) })}
+          </span>
+          <Button size="small" onClick={() => abortRef.current?.abort()}>
+            {t('toolbar-panels.export.cancel')}
+          </Button>
+        </div>
+      ) : null}
+      {state.kind === 'done' ? (
+        <p className={styles.progress} role="status">
+          {t('toolbar-panels.export.done', { file: state.file, rows: state.rows })}
+        </p>
+      ) : null}
+      {state.kind === 'cancelled' ? (
+        <p className={styles.progress} role="status">
+          {t('toolbar-panels.export.cancelled')}
+        </p>
+      ) : null}
+      {state.kind === 'failed' ? <ExportFailure error={state.error} onDismiss={() => setState({ kind: 'idle' })} /> : null}
+    </>
+  );
+}
+
+function ExportFailure({ error, onDismiss }: { error: unknown; onDismiss: () => void }) {
+  const { t } = useI18n();
+  const described = describeError(error, t);
+  return (
+    <Banner
+      tone="error"
+      title={t('toolbar-panels.export.failed')}
+      className={styles.wide}
+      action={
+        <Button size="small" onClick={onDismiss}>
+          {t('toolbar-panels.dismiss')}
+        </Button>
+      }
+    >
+      <p>{described.title}</p>
+      <p>{described.detail}</p>
+      {described.fieldErrors.map((f) => (
+        <p key={`${f.where ?? ''}${f.detail}`}>{f.where ? `${f.where}: ${f.detail}` : f.detail}</p>
+      ))}
+    </Banner>
+  );
+}
