@@ -31,14 +31,17 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * feature's), the code is cut into entry / signed-in / lists / page chunks (tools/chunk-groups.ts), and zod's JSON
  * Schema generator and object JIT are left out of the dashboard (tools/zod-without-json-schema.ts). Measured:
  * /sign-in 92.3, /transactions 152.1, /events 153.8, /credentials/new 157.1; set to about +2% of that.
+ * 2026-11-24, issues 11 and 12's dashboards merged (Overview with its uPlot chart chunk, totals strip, list toolbar
+ * buttons with their panels on intent, live events): measured /sign-in 93.1, /overview 181.3, /transactions 159.1,
+ * /events 161.5, /credentials/new 160.5; set to about +2% of that.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
-  '/sign-in': 94,
-  '/overview': 178,
-  '/transactions': 155,
-  '/events': 157,
-  '/credentials/new': 160,
+  '/sign-in': 95,
+  '/overview': 185,
+  '/transactions': 163,
+  '/events': 165,
+  '/credentials/new': 164,
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist/web');
