@@ -243,7 +243,7 @@ for (const language of [
         const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `list-tools-${name}-${width}-${language.tag}.png`) });
         await shot('toolbar');
         await page.getByTestId('columns-button').click();
-        await expect(page.getByRole('dialog', { name: language.columns })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: language.columns }).getByRole('checkbox').first()).toBeVisible(); // the panel's code has arrived
         await shot('columns');
         await page.keyboard.press('Escape');
         await page.getByTestId('views-button').click();
