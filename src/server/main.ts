@@ -24,7 +24,9 @@ if (cluster.isPrimary && processes > 1) {
   runPrimary(processes);
 } else {
   const quiet = cluster.isWorker && process.env[bannerEnv] !== '1';
-  const server = await startServer(env, { quiet, rolling: cluster.isWorker }).catch(fail);
+  // event processing runs in the first API process only (two workers processed fewer events than one in the
+  // 2026-11-24 ingest bench); npm run worker adds more where wanted
+  const server = await startServer({ ...env, worker: env.worker && !quiet }, { quiet, rolling: cluster.isWorker }).catch(fail);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (!quiet) console.log(`${signal}: finishing in-flight requests, then closing the server and the database...`);
