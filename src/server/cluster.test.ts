@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processCount } from './cluster.ts';
 import { createPostgresDatabase, postgresAvailable } from './test/harness.ts';
+import { freePort } from './test/free-port.ts';
 
 describe('how many API processes (WORKERS)', () => {
   it('one per core on PostgreSQL unless WORKERS says; always one on PGlite, which refuses more', () => {
@@ -20,15 +20,6 @@ describe('how many API processes (WORKERS)', () => {
 const root = path.resolve(import.meta.dirname, '../..');
 const token = 'acq_test_cluster_token_0000000000000001';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 /** The newest installed PostgreSQL server binaries (Debian: /usr/lib/postgresql/<major>/bin), or null. */
 export function postgresBinDir(): string | null {
@@ -12,16 +12,6 @@ export function postgresBinDir(): string | null {
   return majors[0] ? path.join(root, majors[0], 'bin') : null;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ReplicaCluster {
   primaryUrl: string;
