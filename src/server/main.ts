@@ -12,7 +12,14 @@ const fail = (error: unknown) => {
   process.exit(1);
 };
 
-const processes = cluster.isPrimary ? await Promise.resolve().then(() => processCount(env)).catch(fail) : 1;
+let processes = 1;
+if (cluster.isPrimary) {
+  try {
+    processes = processCount(env);
+  } catch (error) {
+    fail(error);
+  }
+}
 
 if (cluster.isPrimary && processes > 1) {
   // migrations and the first start's demo data once, before the API processes open the database
