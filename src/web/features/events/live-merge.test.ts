@@ -3,7 +3,8 @@ import type { Event } from '../../../contract/events.ts';
 import type { EventPage, EventParams } from './api/events-query.ts';
 import { addUnseen, isArrival, isLaterState, matchesFilters, mergeIntoPage, needsClearedFilters, pruneShown } from './live-merge.ts';
 
-const base = Date.parse('2026-06-01T12:00:00Z');
+// events are made relative to now (whole minutes), like the stream's; every filter below is derived from them
+const base = Math.floor(Date.now() / 60_000) * 60_000;
 let serial = 0;
 
 /** An event `minutes` after the base instant; every other field plausible. */
