@@ -17,6 +17,7 @@ import { connectionColumns, connectionIdPrefix } from './connections-columns.tsx
 import { ConnectionsFilters } from './connections-filters.tsx';
 import { connectionFilterKeys, connectionUrlSpec, type ConnectionKey } from './connections-url.ts';
 import { useToggleConnection } from './use-toggle-connection.ts';
+import layout from '../../components/page-layout.module.css';
 import styles from './connections.module.css';
 
 const noDetail = () => null;
@@ -45,11 +46,11 @@ export function ConnectionsPage() {
   const list = useServerList(config);
 
   return (
-    <section className={styles.page}>
-      <header className={styles.header}>
+    <section className={layout.page}>
+      <header className={layout.header}>
         <div>
           <h1>{t('credentials.list.title')}</h1>
-          <p className={styles.subtitle}>{t('credentials.list.subtitle')}</p>
+          <p className={layout.subtitle}>{t('credentials.list.subtitle')}</p>
         </div>
         <Link to="/credentials/new" className={styles.primaryLink}>
           {t('credentials.list.connect')}

@@ -16,7 +16,7 @@ import { eventFilterKeys, eventUrlSpec, type EventKey } from './events-url.ts';
 import { LiveControls } from './live-controls.tsx';
 import { needsClearedFilters } from './live-merge.ts';
 import { useLiveList } from './use-live-list.ts';
-import styles from './events.module.css';
+import layout from '../../components/page-layout.module.css';
 
 // the expanded event (every field, processing, Retry) loads after the list, fetched as soon as the list shows
 const loadDetail = () => import('./event-detail.tsx');
@@ -59,11 +59,11 @@ export function EventsPage() {
     update({ ...clear, page: null, order_direction: null });
   };
   return (
-    <section className={styles.page}>
-      <header className={styles.header}>
+    <section className={layout.page}>
+      <header className={layout.header}>
         <div>
           <h1>{t('events.title')}</h1>
-          <p className={styles.subtitle}>{t('events.subtitle')}</p>
+          <p className={layout.subtitle}>{t('events.subtitle')}</p>
         </div>
         <LiveControls unseen={live.unseen.size} onShowNew={showNew} announcement={live.announcement} />
       </header>

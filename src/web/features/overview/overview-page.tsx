@@ -13,6 +13,7 @@ import { BreakdownTable } from './breakdown-table.tsx';
 import { OverviewTiles, TilesSkeleton } from './overview-tiles.tsx';
 import { overviewRange, overviewStatsParams } from './overview-range.ts';
 import { SeriesSection } from './series-section.tsx';
+import layout from '../../components/page-layout.module.css';
 import styles from './overview.module.css';
 
 /** The chart library (uPlot) loads in its own chunk once the numbers are on screen. */
@@ -31,8 +32,8 @@ export function OverviewPage() {
   const setRange = (value: string | null) => void setSearchParams(value ? { created_at: value } : {});
 
   return (
-    <section className={styles.page} aria-labelledby="overview-title">
-      <header className={styles.header}>
+    <section className={`${layout.page} ${styles.page}`} aria-labelledby="overview-title">
+      <header className={layout.header}>
         <div className={styles.heading}>
           <h1 id="overview-title">{t('overview.title')}</h1>
           <p className={styles.subtitle}>{t('overview.subtitle')}</p>
