@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { statsCurrency } from '../../lib/stats/stats-query.ts';
 import { breakdownFilter, listLink, type BreakdownDimension } from './overview-links.ts';
 import styles from './overview.module.css';
+import { NumbersHead } from './numbers-head.tsx';
 
 function cents(amount: string): bigint {
   return BigInt(amount.replace('.', ''));
@@ -37,20 +38,7 @@ export function BreakdownTable({ dimension, items, createdAt }: { dimension: Bre
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t(dimension === 'acquirer' ? 'overview.breakdown.acquirerColumn' : 'overview.breakdown.cardBrandColumn')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('overview.table.count')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('overview.table.approvedAmount')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('overview.table.rate')}
-                </th>
-              </tr>
-            </thead>
+            <NumbersHead first={t(dimension === 'acquirer' ? 'overview.breakdown.acquirerColumn' : 'overview.breakdown.cardBrandColumn')} />
             <tbody>
               {sorted.map((item) => {
                 const filter = breakdownFilter(dimension, item.value);

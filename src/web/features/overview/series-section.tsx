@@ -9,6 +9,7 @@ import { bucketLabel } from './bucket-label.ts';
 import { listLink } from './overview-links.ts';
 import { bucketRange, chartSpan } from './overview-range.ts';
 import styles from './overview.module.css';
+import { NumbersHead } from './numbers-head.tsx';
 
 /**
  * The series as a chart (drawn on a canvas, hidden from screen readers) and as a table of the same numbers:
@@ -39,20 +40,7 @@ export function SeriesSection({ stats, createdAt, children }: { stats: Stats; cr
       <div id={tableId} className={asTable ? styles.tableWrap : 'visually-hidden'}>
         <table className={styles.table} data-testid="series-table">
           <caption className={styles.caption}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('overview.table.period')}</th>
-              <th scope="col" className={styles.num}>
-                {t('overview.table.count')}
-              </th>
-              <th scope="col" className={styles.num}>
-                {t('overview.table.approvedAmount')}
-              </th>
-              <th scope="col" className={styles.num}>
-                {t('overview.table.rate')}
-              </th>
-            </tr>
-          </thead>
+          <NumbersHead first={t('overview.table.period')} />
           <tbody>
             {stats.series.map((point, i) => {
               const range = ranges[i] ?? createdAt;
