@@ -141,12 +141,6 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.decorate('database', options.database);
   app.decorate('countCap', options.countCap ?? defaultCountCap);
   app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
-  const draining = { on: false };
-  app.decorate('draining', draining);
-  // while draining, each answer ends its keep-alive connection, so clients reconnect to another process
-  app.addHook('onSend', async (_request, reply) => {
-    if (draining.on) reply.header('connection', 'close');
-  });
   registerIdempotencySweep(app);
   app.decorate('live', liveState(app, options));
   const totals = new TotalCache(1000 * (options.totalCacheSeconds ?? defaultTotalCacheSeconds));

@@ -23,7 +23,9 @@ const drainNoticeMs = 1500;
  * request gets the 503 that app.close() gives to requests arriving while it closes. Bounded by `limitMs`.
  */
 async function drain(app: ApiInstance, limitMs: number): Promise<void> {
-  app.draining.on = true;
+  // from now on every answer ends its keep-alive connection, so clients reconnect to another process (set as
+  // each request arrives, outside the request hooks, so no request pays for it before a restart)
+  app.server.on('request', (_request, response) => response.setHeader('connection', 'close'));
   // first a moment in which every answer (on old and new connections alike) tells its client to reconnect, so
   // the keep-alive connections are closed by their clients between requests, not by the server under them
   await new Promise((resolve) => setTimeout(resolve, Math.min(drainNoticeMs, limitMs)));

@@ -12,8 +12,6 @@ declare module 'fastify' {
     totals: TotalCache;
     /** hours an Idempotency-Key's stored response is replayed (IDEMPOTENCY_TTL_HOURS) */
     idempotencyTtlHours: number;
-    /** a rolling restart drains this process: every response closes its connection (see server-start's stop) */
-    draining: { on: boolean };
   }
 }
 
