@@ -6,7 +6,6 @@ import { formatRouteSizes, routeSizes } from './bench/bundle-sizes.ts';
 import { chunkGroups } from './tools/chunk-groups.ts';
 import { i18nMessages } from './tools/i18n-messages.ts';
 import { precompress } from './tools/precompress.ts';
-import { zodWithoutJsonSchema } from './tools/zod-without-json-schema.ts';
 
 /** After `vite build`: the gzip size of the JavaScript each route loads first (bench/bundle-sizes.ts). */
 function routeSizeReport(): Plugin {
@@ -31,7 +30,7 @@ const chunks = chunkGroups();
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), i18nMessages(), zodWithoutJsonSchema(), chunks.plugin, routeSizeReport(), precompress()],
+  plugins: [react(), i18nMessages(), chunks.plugin, routeSizeReport(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

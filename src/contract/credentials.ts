@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ProviderName } from './enums.ts';
 import { Timestamp, Xid } from './ids.ts';
 import { listBaseQuery } from './list-query.ts';
@@ -7,7 +7,7 @@ export const credentialStatuses = ['connected', 'disconnected'] as const;
 export const CredentialStatus = z.enum(credentialStatuses);
 
 export const merchantIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
-export const MerchantId = z.string().regex(merchantIdPattern, 'must be 1 to 64 letters, digits, "_" or "-"');
+export const MerchantId = z.string().check(z.regex(merchantIdPattern, 'must be 1 to 64 letters, digits, "_" or "-"'));
 
 /**
  * Body of POST /v1/credentials. authenticationData is checked against the provider's
@@ -19,10 +19,10 @@ export const CredentialInput = z
     providerId: Xid,
     providerName: ProviderName,
     authenticationData: z.record(z.string(), z.string()),
-    status: CredentialStatus.optional().meta({ description: 'connected (default) or disconnected; enabled is true when connected' }),
-    additionalData: z.record(z.string(), z.unknown()).optional(),
+    status: z.optional(CredentialStatus).check(z.meta({ description: 'connected (default) or disconnected; enabled is true when connected' })),
+    additionalData: z.optional(z.record(z.string(), z.unknown())),
   })
-  .meta({ id: 'NewCredential', description: 'Body of POST /v1/credentials' });
+  .register(z.globalRegistry, { id: 'NewCredential', description: 'Body of POST /v1/credentials' });
 export type CredentialInput = z.infer<typeof CredentialInput>;
 
 export const Credential = z
@@ -37,26 +37,23 @@ export const Credential = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Credential' });
+  .register(z.globalRegistry, { id: 'Credential' });
 export type Credential = z.infer<typeof Credential>;
 
-const booleanText = z
-  .enum(['true', 'false'], { message: 'must be true or false' })
-  .transform((v) => v === 'true');
+const booleanText = z.pipe(
+  z.enum(['true', 'false'], { message: 'must be true or false' }),
+  z.transform((v: 'true' | 'false') => v === 'true'),
+);
 
 export const credentialQueryShape = {
   ...listBaseQuery,
-  order_by: z.enum(['created_at']).optional().default('created_at').meta({ description: 'created_at (ties broken by id)' }),
-  merchant_id: MerchantId.optional().meta({ description: 'Only this merchant’s credentials' }),
-  provider_id: Xid.optional().meta({ description: 'Only this provider’s credentials (an id from GET /v1/providers)' }),
-  enabled: booleanText.optional().meta({ description: 'true: enabled (connected) only; false: disabled only' }),
+  order_by: z._default(z.optional(z.enum(['created_at'])), 'created_at').check(z.meta({ description: 'created_at (ties broken by id)' })),
+  merchant_id: z.optional(MerchantId).check(z.meta({ description: 'Only this merchant’s credentials' })),
+  provider_id: z.optional(Xid).check(z.meta({ description: 'Only this provider’s credentials (an id from GET /v1/providers)' })),
+  enabled: z.optional(booleanText).check(z.meta({ description: 'true: enabled (connected) only; false: disabled only' })),
   q: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(64, 'must be at most 64 characters')
-    .optional()
-    .meta({ description: 'Part of a MID or TID (the non-secret authentication values), case-insensitive' }),
+    .optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters')))
+    .check(z.meta({ description: 'Part of a MID or TID (the non-secret authentication values), case-insensitive' })),
 };
 export const CredentialQuery = z.strictObject(credentialQueryShape);
 export type CredentialQuery = z.infer<typeof CredentialQuery>;
@@ -67,23 +64,22 @@ export const CredentialList = z.array(Credential);
 /** Body of PATCH /v1/credentials/{id}: what to change; authenticationData keys replace, omitted keys stay. */
 export const CredentialPatch = z
   .strictObject({
-    enabled: z.boolean().optional().meta({ description: 'false disables (a no-op when already disabled); true enables' }),
+    enabled: z.optional(z.boolean()).check(z.meta({ description: 'false disables (a no-op when already disabled); true enables' })),
     authenticationData: z
-      .record(z.string(), z.string())
-      .optional()
-      .meta({ description: 'Fields to replace; omitted fields keep their value, "" clears an optional one. Never changes enabled.' }),
+      .optional(z.record(z.string(), z.string()))
+      .check(z.meta({ description: 'Fields to replace; omitted fields keep their value, "" clears an optional one. Never changes enabled.' })),
   })
-  .refine((p) => p.enabled !== undefined || p.authenticationData !== undefined, { message: 'send enabled, authenticationData or both' })
-  .meta({ id: 'CredentialPatch', description: 'Body of PATCH /v1/credentials/{id}' });
+  .check(z.refine((p) => p.enabled !== undefined || p.authenticationData !== undefined, { message: 'send enabled, authenticationData or both' }))
+  .register(z.globalRegistry, { id: 'CredentialPatch', description: 'Body of PATCH /v1/credentials/{id}' });
 export type CredentialPatch = z.infer<typeof CredentialPatch>;
 
 export const CredentialChange = z
   .object({
-    field: z.string().meta({ description: 'enabled, or authenticationData.<name>', example: 'authenticationData.terminalIdentifier' }),
+    field: z.string().check(z.meta({ description: 'enabled, or authenticationData.<name>', example: 'authenticationData.terminalIdentifier' })),
     from: z.union([z.string(), z.boolean(), z.null()]),
     to: z.union([z.string(), z.boolean(), z.null()]),
   })
-  .meta({ id: 'CredentialChange', description: 'One changed value; secret values masked to their last 4 characters' });
+  .register(z.globalRegistry, { id: 'CredentialChange', description: 'One changed value; secret values masked to their last 4 characters' });
 export type CredentialChange = z.infer<typeof CredentialChange>;
 
 export const credentialHistoryActions = ['created', 'updated'] as const;
@@ -93,10 +89,10 @@ export const CredentialHistoryEntry = z
     id: Xid,
     credentialId: Xid,
     action: z.enum(credentialHistoryActions),
-    actor: z.string().meta({ description: 'The name of the access token that made the change' }),
+    actor: z.string().check(z.meta({ description: 'The name of the access token that made the change' })),
     at: Timestamp,
     changes: z.array(CredentialChange),
   })
-  .meta({ id: 'CredentialHistoryEntry' });
+  .register(z.globalRegistry, { id: 'CredentialHistoryEntry' });
 export type CredentialHistoryEntry = z.infer<typeof CredentialHistoryEntry>;
 export const CredentialHistory = z.array(CredentialHistoryEntry);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The six accepted acquirers (decisions.md: Providers). */
 export const providerNames = ['cielo', 'rede', 'getnet', 'stone', 'pagseguro', 'safrapay'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * CSV export of the list endpoints (issue 11): `Accept: text/csv` streams every matching row. The column ids
@@ -57,31 +57,31 @@ export const csvContentType = 'text/csv';
 
 /** Comma-separated column ids, each one of `known`; the error names every unknown one. */
 export function columnsParameter<T extends string>(known: readonly T[]) {
+  const ids = z.transform((text: string, ctx) => {
+    const ids = text.split(',').map((id) => id.trim());
+    const unknown = ids.filter((id) => !(known as readonly string[]).includes(id));
+    if (unknown.length > 0 || ids.length === 0) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `unknown column${unknown.length === 1 ? '' : 's'} ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${known.join(', ')}`,
+        input: text,
+      });
+      return z.NEVER;
+    }
+    const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (duplicate !== undefined) {
+      ctx.issues.push({ code: 'custom', message: `column "${duplicate}" is listed twice`, input: text });
+      return z.NEVER;
+    }
+    return ids as T[];
+  });
   return z
-    .string()
-    .transform((text, ctx) => {
-      const ids = text.split(',').map((id) => id.trim());
-      const unknown = ids.filter((id) => !(known as readonly string[]).includes(id));
-      if (unknown.length > 0 || ids.length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `unknown column${unknown.length === 1 ? '' : 's'} ${unknown.map((u) => `"${u}"`).join(', ')}; known: ${known.join(', ')}`,
-        });
-        return z.NEVER;
-      }
-      const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-      if (duplicate !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `column "${duplicate}" is listed twice` });
-        return z.NEVER;
-      }
-      return ids as T[];
-    })
-    .optional()
-    .meta({ description: `CSV only: comma-separated column ids, in order. Known: ${known.join(', ')}`, example: known.slice(0, 3).join(',') });
+    .optional(z.pipe(z.string(), ids))
+    .check(z.meta({ description: `CSV only: comma-separated column ids, in order. Known: ${known.join(', ')}`, example: known.slice(0, 3).join(',') }));
 }
 
 export const csvQueryShape = {
-  csv_dialect: CsvDialect.optional()
-    .default('rfc4180')
-    .meta({ description: 'CSV only: rfc4180 (comma, dot decimals) or excel-br (semicolon, comma decimals, UTF-8 BOM, for Excel in Portuguese)' }),
+  csv_dialect: z._default(z.optional(CsvDialect), 'rfc4180').check(
+    z.meta({ description: 'CSV only: rfc4180 (comma, dot decimals) or excel-br (semicolon, comma decimals, UTF-8 BOM, for Excel in Portuguese)' }),
+  ),
 };

@@ -1,17 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OrderDirection } from './enums.ts';
 import { amountFilterPattern, createdAtBounds, parseAmountFilter, parseCreatedAtFilter, withinCreatedAtBounds } from './filters.ts';
 
 /** Query values arrive as text; these parse them with messages that say what a valid value looks like. */
 function wholeNumber(min: number, max: number, fallback: number, description: string) {
-  return z
-    .string()
-    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be ${min} or more`).max(max, `must be ${max} or less`))
-    .optional()
-    .default(fallback)
-    .meta({ description, example: String(fallback) });
+  const text = z.string().check(z.regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`));
+  const number = z.number().check(z.int(), z.minimum(min, `must be ${min} or more`), z.maximum(max, `must be ${max} or less`));
+  return z._default(z.optional(z.pipe(z.pipe(text, z.transform(Number)), number)), fallback).check(z.meta({ description, example: String(fallback) }));
 }
 
 export const maxPage = 1_000_000;
@@ -23,50 +18,50 @@ export const maxCursorLength = 512;
 export const listBaseQuery = {
   page: wholeNumber(1, maxPage, 1, 'Page number, from 1 (ignored when `cursor` is given)'),
   cursor: z
-    .string()
-    .max(maxCursorLength, `must be at most ${maxCursorLength} characters`)
-    .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a rel="next" or rel="prev" link, unchanged')
-    .optional()
-    .meta({
-      description:
-        'Opaque position from a rel="next" or rel="prev" Link of this list with the same filters and order: the page after (or before) ' +
-        'it, found by seeking the sort key instead of skipping rows, so every page costs the same however deep. Replaces `page`.',
-    }),
+    .optional(
+      z.string().check(
+        z.maxLength(maxCursorLength, `must be at most ${maxCursorLength} characters`),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a rel="next" or rel="prev" link, unchanged'),
+      ),
+    )
+    .check(
+      z.meta({
+        description:
+          'Opaque position from a rel="next" or rel="prev" Link of this list with the same filters and order: the page after (or before) ' +
+          'it, found by seeking the sort key instead of skipping rows, so every page costs the same however deep. Replaces `page`.',
+      }),
+    ),
   limit: wholeNumber(1, 100, 20, 'Items per page, 1 to 100'),
-  order_direction: OrderDirection.optional().default('desc').meta({ description: 'asc or desc (default desc); ties are broken by id' }),
+  order_direction: z._default(z.optional(OrderDirection), 'desc').check(z.meta({ description: 'asc or desc (default desc); ties are broken by id' })),
 };
 
-export const CreatedAtFilter = z
-  .string()
-  .refine((v) => parseCreatedAtFilter(v) !== null, {
+export const CreatedAtFilter = z.string().check(
+  z.refine((v) => parseCreatedAtFilter(v) !== null, {
     message: 'must be YYYY-MM-DD, an ISO 8601 timestamp, or a range from..to of either (from before to)',
     abort: true,
-  })
-  .refine((v) => withinCreatedAtBounds(parseCreatedAtFilter(v) ?? { fromNs: null, toNs: null }), {
+  }),
+  z.refine((v) => withinCreatedAtBounds(parseCreatedAtFilter(v) ?? { fromNs: null, toNs: null }), {
     message: `must lie from ${createdAtBounds.from} (inclusive) to ${createdAtBounds.to} (exclusive), UTC: the instants a nanosecond timestamp can hold`,
-  })
-  .meta({
+  }),
+  z.meta({
     description:
       'YYYY-MM-DD (that UTC day), an ISO 8601 timestamp (that instant; no offset means UTC), or from..to of either: from inclusive, to exclusive, a date `to` includes its whole day; either side may be open. ' +
       `Instants from ${createdAtBounds.from} to ${createdAtBounds.to} (exclusive).`,
     example: '2026-11-01T00:00:00-03:00..2026-11-08T00:00:00-03:00',
-  });
+  }),
+);
 
-export const AmountFilter = z
-  .string()
-  .regex(amountFilterPattern, { message: 'must be a decimal such as 150.00, or a range min..max with either side open', abort: true })
-  .refine((v) => parseAmountFilter(v) !== null, { message: 'must be a decimal such as 150.00, or a range min..max (min not above max)' })
-  .meta({ description: 'A decimal (equal as a number) or an inclusive range min..max with either side open: 100.. or ..99.90', example: '100..250.50' });
+export const AmountFilter = z.string().check(
+  z.regex(amountFilterPattern, { message: 'must be a decimal such as 150.00, or a range min..max with either side open', abort: true }),
+  z.refine((v) => parseAmountFilter(v) !== null, { message: 'must be a decimal such as 150.00, or a range min..max (min not above max)' }),
+  z.meta({ description: 'A decimal (equal as a number) or an inclusive range min..max with either side open: 100.. or ..99.90', example: '100..250.50' }),
+);
 
 /** One identifier pasted by a person: surrounding blanks are dropped, inner ones are not allowed. */
 export const SearchQuery = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
-  .regex(/^\S+$/, 'must be one identifier, without spaces');
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters'), z.regex(/^\S+$/, 'must be one identifier, without spaces'));
 
 export const MerchantFilter = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a merchant id: 1 to 64 letters, digits, "_" or "-"')
-  .meta({ description: 'extension: only this merchant\'s records' });
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a merchant id: 1 to 64 letters, digits, "_" or "-"'), z.meta({ description: "extension: only this merchant's records" }));

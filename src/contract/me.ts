@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Scope, TokenMode } from './enums.ts';
 
 export const Me = z
@@ -6,11 +6,11 @@ export const Me = z
     tokenId: z.string(),
     organization: z.object({ id: z.string(), name: z.string() }),
     scopes: z.array(Scope),
-    merchantId: z.string().nullable().meta({ description: 'Set when the token is limited to one merchant' }),
+    merchantId: z.nullable(z.string()).check(z.meta({ description: 'Set when the token is limited to one merchant' })),
     mode: TokenMode,
     merchants: z
-      .array(z.object({ id: z.string(), name: z.string(), taxId: z.string().optional().meta({ description: 'CNPJ digits (extension; notifications name it)' }) }))
-      .meta({ description: 'Merchants this token can act for' }),
+      .array(z.object({ id: z.string(), name: z.string(), taxId: z.optional(z.string()).check(z.meta({ description: 'CNPJ digits (extension; notifications name it)' })) }))
+      .check(z.meta({ description: 'Merchants this token can act for' })),
   })
-  .meta({ id: 'Me' });
+  .register(z.globalRegistry, { id: 'Me' });
 export type Me = z.infer<typeof Me>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OrderDirection } from './enums.ts';
 import { Timestamp } from './ids.ts';
 import { listBaseQuery } from './list-query.ts';
@@ -24,30 +24,32 @@ export function cnpjCheckDigitsValid(digits: string): boolean {
 }
 
 export const Cnpj = z
-  .string()
-  .transform((v, ctx) => {
-    const digits = cnpjDigits(v);
-    if (digits === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be 14 digits, written 12345678000195 or 12.345.678/0001-95' });
-      return z.NEVER;
-    }
-    if (!cnpjCheckDigitsValid(digits)) {
-      ctx.addIssue({ code: 'custom', message: 'is not a valid CNPJ: its last two check digits do not match the first twelve' });
-      return z.NEVER;
-    }
-    return digits;
-  })
-  .meta({ description: 'CNPJ, 14 digits with valid check digits; dots, slash and dash are accepted and removed', example: '11.222.333/0001-81' });
+  .pipe(
+    z.string(),
+    z.transform((v: string, ctx) => {
+      const digits = cnpjDigits(v);
+      if (digits === null) {
+        ctx.issues.push({ code: 'custom', message: 'must be 14 digits, written 12345678000195 or 12.345.678/0001-95', input: v });
+        return z.NEVER;
+      }
+      if (!cnpjCheckDigitsValid(digits)) {
+        ctx.issues.push({ code: 'custom', message: 'is not a valid CNPJ: its last two check digits do not match the first twelve', input: v });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+  )
+  .check(z.meta({ description: 'CNPJ, 14 digits with valid check digits; dots, slash and dash are accepted and removed', example: '11.222.333/0001-81' }));
 
-export const Mcc = z.string().regex(/^\d{4}$/, 'must be 4 digits').meta({ description: 'Merchant category code (ISO 18245), 4 digits', example: '5411' });
+export const Mcc = z.string().check(z.regex(/^\d{4}$/, 'must be 4 digits'), z.meta({ description: 'Merchant category code (ISO 18245), 4 digits', example: '5411' }));
 
 export const MerchantInput = z
   .strictObject({
-    name: z.string().trim().min(2, 'must be at least 2 characters').max(120, 'must be at most 120 characters'),
+    name: z.string().check(z.trim(), z.minLength(2, 'must be at least 2 characters'), z.maxLength(120, 'must be at most 120 characters')),
     taxId: Cnpj,
     mcc: Mcc,
   })
-  .meta({ id: 'NewMerchant', description: 'Body of POST /v1/merchants' });
+  .register(z.globalRegistry, { id: 'NewMerchant', description: 'Body of POST /v1/merchants' });
 export type MerchantInput = z.infer<typeof MerchantInput>;
 export type MerchantInputText = z.input<typeof MerchantInput>;
 
@@ -55,25 +57,21 @@ export const Merchant = z
   .object({
     id: z.string(),
     name: z.string(),
-    taxId: z.string().meta({ description: 'CNPJ, 14 digits' }),
-    mcc: z.string().nullable(),
+    taxId: z.string().check(z.meta({ description: 'CNPJ, 14 digits' })),
+    mcc: z.nullable(z.string()),
     createdAt: Timestamp,
   })
-  .meta({ id: 'Merchant' });
+  .register(z.globalRegistry, { id: 'Merchant' });
 export type Merchant = z.infer<typeof Merchant>;
 export const MerchantList = z.array(Merchant);
 
 export const merchantQueryShape = {
   ...listBaseQuery,
-  order_by: z.enum(['name', 'created_at']).optional().default('name').meta({ description: 'name (default) or created_at; ties broken by id' }),
-  order_direction: OrderDirection.optional().default('asc').meta({ description: 'asc (default) or desc' }),
+  order_by: z._default(z.optional(z.enum(['name', 'created_at'])), 'name').check(z.meta({ description: 'name (default) or created_at; ties broken by id' })),
+  order_direction: z._default(z.optional(OrderDirection), 'asc').check(z.meta({ description: 'asc (default) or desc' })),
   q: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(120, 'must be at most 120 characters')
-    .optional()
-    .meta({ description: 'Part of the name (case- and accent-insensitive) or the start of the CNPJ (digits; dots, slash and dash ignored)' }),
+    .optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(120, 'must be at most 120 characters')))
+    .check(z.meta({ description: 'Part of the name (case- and accent-insensitive) or the start of the CNPJ (digits; dots, slash and dash ignored)' })),
 };
 export const MerchantQuery = z.strictObject(merchantQueryShape);
 export type MerchantQuery = z.infer<typeof MerchantQuery>;

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** One validation failure: a JSON pointer into the body, or the name of a query parameter or header. */
 export const ProblemFieldError = z
   .object({
-    pointer: z.string().optional().meta({ description: 'JSON pointer into the request body, e.g. /authenticationData/merchantIdentifier' }),
-    parameter: z.string().optional().meta({ description: 'Name of the query parameter or header at fault' }),
+    pointer: z.optional(z.string()).check(z.meta({ description: 'JSON pointer into the request body, e.g. /authenticationData/merchantIdentifier' })),
+    parameter: z.optional(z.string()).check(z.meta({ description: 'Name of the query parameter or header at fault' })),
     detail: z.string(),
   })
-  .meta({ id: 'ProblemFieldError' });
+  .register(z.globalRegistry, { id: 'ProblemFieldError' });
 export type ProblemFieldError = z.infer<typeof ProblemFieldError>;
 
 /** RFC 9457 problem details, served as application/problem+json for every error. */
@@ -15,14 +15,14 @@ export const Problem = z
   .object({
     type: z.string(),
     title: z.string(),
-    status: z.number().int(),
+    status: z.number().check(z.int()),
     detail: z.string(),
-    instance: z.string().optional(),
-    errors: z.array(ProblemFieldError).optional(),
+    instance: z.optional(z.string()),
+    errors: z.optional(z.array(ProblemFieldError)),
     /** on 409: the credential that already exists */
-    existingId: z.string().optional(),
+    existingId: z.optional(z.string()),
   })
-  .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
+  .register(z.globalRegistry, { id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
 export type Problem = z.infer<typeof Problem>;
 
 export const problemContentType = 'application/problem+json';

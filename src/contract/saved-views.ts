@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OrderDirection } from './enums.ts';
 import { Timestamp, Xid } from './ids.ts';
 
@@ -12,16 +12,16 @@ export const SavedView = z
     id: Xid,
     name: z.string(),
     page: ViewPage,
-    merchantId: z.string().nullable(),
+    merchantId: z.nullable(z.string()),
     filters: z.record(z.string(), z.string()),
-    order: z.object({ by: z.string(), direction: OrderDirection }).nullable(),
-    columns: z.array(z.string()).nullable(),
+    order: z.nullable(z.object({ by: z.string(), direction: OrderDirection })),
+    columns: z.nullable(z.array(z.string())),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'SavedView' });
+  .register(z.globalRegistry, { id: 'SavedView' });
 export type SavedView = z.infer<typeof SavedView>;
 
 export const SavedViewList = z.array(SavedView);
-export const SavedViewQuery = z.strictObject({ page: ViewPage.optional().meta({ description: 'Only the views of this list page' }) });
+export const SavedViewQuery = z.strictObject({ page: z.optional(ViewPage).check(z.meta({ description: 'Only the views of this list page' })) });
 export const viewReadScope = { transactions: 'transactions:read', events: 'events:read' } as const;

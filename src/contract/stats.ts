@@ -1,14 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { summaryStatuses } from './enums.ts';
 import { SummaryFilters } from './summaries.ts';
 
-const Money = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: 'Exact decimal text (never a float)', example: '1520.50' });
+const Money = z.string().check(z.regex(/^-?\d+\.\d{2}$/), z.meta({ description: 'Exact decimal text (never a float)', example: '1520.50' }));
 const Rate = z
-  .number()
-  .min(0)
-  .max(1)
-  .nullable()
-  .meta({ description: 'approved ÷ (approved + denied), rounded to 4 decimal places; null when neither occurred', example: 0.9132 });
+  .nullable(z.number().check(z.minimum(0), z.maximum(1)))
+  .check(z.meta({ description: 'approved ÷ (approved + denied), rounded to 4 decimal places; null when neither occurred', example: 0.9132 }));
+const Count = () => z.number().check(z.int());
 
 export const statsBuckets = ['hour', 'day', 'week'] as const;
 
@@ -23,56 +21,52 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-export const StatsQuery = SummaryFilters.extend({
-  bucket: z.enum(statsBuckets).optional().default('day').meta({ description: 'Width of the series buckets (weeks start on Monday)' }),
+export const StatsQuery = z.extend(SummaryFilters, {
+  bucket: z._default(z.optional(z.enum(statsBuckets)), 'day').check(z.meta({ description: 'Width of the series buckets (weeks start on Monday)' })),
   tz: z
-    .string()
-    .refine(isTimeZone, { message: 'must be an IANA time zone such as America/Sao_Paulo' })
-    .optional()
-    .default('UTC')
-    .meta({ description: 'IANA time zone of the series buckets (default UTC)', example: 'America/Sao_Paulo' }),
+    ._default(z.optional(z.string().check(z.refine(isTimeZone, { message: 'must be an IANA time zone such as America/Sao_Paulo' }))), 'UTC')
+    .check(z.meta({ description: 'IANA time zone of the series buckets (default UTC)', example: 'America/Sao_Paulo' })),
   compare: z
-    .enum(['previous_period'])
-    .optional()
-    .meta({ description: 'previous_period: also total the period of equal length just before created_at (which then needs both ends)' }),
+    .optional(z.enum(['previous_period']))
+    .check(z.meta({ description: 'previous_period: also total the period of equal length just before created_at (which then needs both ends)' })),
 });
 export type StatsQuery = z.infer<typeof StatsQuery>;
 export type StatsQueryInput = z.input<typeof StatsQuery>;
 
-const CountAmount = z.object({ count: z.number().int(), amount: Money });
+const CountAmount = z.object({ count: Count(), amount: Money });
 
 export const StatsTotals = z
   .object({
-    count: z.number().int(),
-    amount: Money.meta({ description: 'Sum of every matching summary, whatever its status' }),
+    count: Count(),
+    amount: Money.check(z.meta({ description: 'Sum of every matching summary, whatever its status' })),
     byStatus: z.object(Object.fromEntries(summaryStatuses.map((s) => [s, CountAmount])) as Record<(typeof summaryStatuses)[number], typeof CountAmount>),
     approvalRate: Rate,
-    averageTicket: Money.nullable().meta({ description: 'Approved amount ÷ approved count, rounded half up to the cent; null without approvals' }),
-    refunds: CountAmount.meta({ description: 'Summaries whose status is refunded' }),
+    averageTicket: z.nullable(Money).check(z.meta({ description: 'Approved amount ÷ approved count, rounded half up to the cent; null without approvals' })),
+    refunds: CountAmount.check(z.meta({ description: 'Summaries whose status is refunded' })),
   })
-  .meta({ id: 'StatsTotals' });
+  .register(z.globalRegistry, { id: 'StatsTotals' });
 export type StatsTotals = z.infer<typeof StatsTotals>;
 
 const Slice = {
-  count: z.number().int(),
+  count: Count(),
   amount: Money,
-  approvedCount: z.number().int(),
+  approvedCount: Count(),
   approvedAmount: Money,
-  deniedCount: z.number().int(),
+  deniedCount: Count(),
   approvalRate: Rate,
 };
 
 export const StatsPoint = z
   .object({
-    start: z.string().meta({ description: 'Start of the bucket in the time zone, with its UTC offset', example: '2026-11-01T00:00:00-03:00' }),
+    start: z.string().check(z.meta({ description: 'Start of the bucket in the time zone, with its UTC offset', example: '2026-11-01T00:00:00-03:00' })),
     ...Slice,
   })
-  .meta({ id: 'StatsPoint' });
+  .register(z.globalRegistry, { id: 'StatsPoint' });
 export type StatsPoint = z.infer<typeof StatsPoint>;
 
 export const StatsBreakdownItem = z
-  .object({ value: z.string().nullable().meta({ description: 'The acquirer, brand or method; null brand = no card (pix)' }), ...Slice })
-  .meta({ id: 'StatsBreakdownItem' });
+  .object({ value: z.nullable(z.string()).check(z.meta({ description: 'The acquirer, brand or method; null brand = no card (pix)' })), ...Slice })
+  .register(z.globalRegistry, { id: 'StatsBreakdownItem' });
 export type StatsBreakdownItem = z.infer<typeof StatsBreakdownItem>;
 
 export const Stats = z
@@ -81,13 +75,12 @@ export const Stats = z
     timeZone: z.string(),
     totals: StatsTotals,
     previous: z
-      .object({ from: z.string(), to: z.string(), totals: StatsTotals })
-      .nullable()
-      .meta({ description: 'With compare=previous_period: the totals of [from, to), the period of equal length just before' }),
-    series: z.array(StatsPoint).meta({ description: 'Buckets in time order; a bucket without sales is omitted' }),
+      .nullable(z.object({ from: z.string(), to: z.string(), totals: StatsTotals }))
+      .check(z.meta({ description: 'With compare=previous_period: the totals of [from, to), the period of equal length just before' })),
+    series: z.array(StatsPoint).check(z.meta({ description: 'Buckets in time order; a bucket without sales is omitted' })),
     byAcquirer: z.array(StatsBreakdownItem),
     byCardBrand: z.array(StatsBreakdownItem),
     byPaymentMethod: z.array(StatsBreakdownItem),
   })
-  .meta({ id: 'Stats' });
+  .register(z.globalRegistry, { id: 'Stats' });
 export type Stats = z.infer<typeof Stats>;

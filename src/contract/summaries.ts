@@ -1,107 +1,105 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CardBrand, CycleStatus, CycleType, PaymentMethod, ProviderName, SummaryOrderField, SummaryStatus } from './enums.ts';
 import { Timestamp, Xid } from './ids.ts';
 import { AmountFilter, CreatedAtFilter, listBaseQuery, MerchantFilter, SearchQuery } from './list-query.ts';
 import { columnsParameter, csvQueryShape, summaryColumnIds } from './export.ts';
 
-const DecimalAmount = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: 'Decimal text, never a float', example: '150.00' });
+const DecimalAmount = z.string().check(z.regex(/^-?\d+\.\d{2}$/), z.meta({ description: 'Decimal text, never a float', example: '150.00' }));
 
 export const CardData = z
   .object({
     brand: CardBrand,
-    expirationMonth: z.number().int().min(1).max(12),
-    expirationYear: z.number().int(),
-    firstDigits: z.string().regex(/^\d{6,8}$/).meta({ description: 'BIN' }),
+    expirationMonth: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
+    expirationYear: z.number().check(z.int()),
+    firstDigits: z.string().check(z.regex(/^\d{6,8}$/), z.meta({ description: 'BIN' })),
     holderName: z.string(),
-    lastDigits: z.string().regex(/^\d{4}$/),
+    lastDigits: z.string().check(z.regex(/^\d{4}$/)),
   })
-  .meta({ id: 'CardData' });
+  .register(z.globalRegistry, { id: 'CardData' });
 export type CardData = z.infer<typeof CardData>;
 
 export const DeviceData = z
   .object({
-    fingerprintId: z.string().nullable(),
-    geolocation: z.tuple([z.number(), z.number()]).nullable().meta({ description: '[latitude, longitude]' }),
-    ipAddress: z.string().nullable(),
+    fingerprintId: z.nullable(z.string()),
+    geolocation: z.nullable(z.tuple([z.number(), z.number()])).check(z.meta({ description: '[latitude, longitude]' })),
+    ipAddress: z.nullable(z.string()),
   })
-  .meta({ id: 'DeviceData' });
+  .register(z.globalRegistry, { id: 'DeviceData' });
 export type DeviceData = z.infer<typeof DeviceData>;
 
 export const Cycle = z
   .object({
-    id: Xid.optional().meta({ description: 'extension' }),
-    createdAt: Timestamp.optional().meta({ description: 'extension: when the cycle happened' }),
+    id: z.optional(Xid).check(z.meta({ description: 'extension' })),
+    createdAt: z.optional(Timestamp).check(z.meta({ description: 'extension: when the cycle happened' })),
     type: CycleType,
     status: CycleStatus,
     amount: DecimalAmount,
-    authorizationCode: z.string().nullable(),
-    responseCode: z.string().nullable().meta({ description: 'ABECS response code' }),
-    responseMessage: z.string().nullable(),
-    retrievalReferenceNumber: z.string().nullable(),
-    systemTraceAuditNumber: z.string().nullable(),
+    authorizationCode: z.nullable(z.string()),
+    responseCode: z.nullable(z.string()).check(z.meta({ description: 'ABECS response code' })),
+    responseMessage: z.nullable(z.string()),
+    retrievalReferenceNumber: z.nullable(z.string()),
+    systemTraceAuditNumber: z.nullable(z.string()),
     gatewayTransactionId: z.string(),
     transactionSummaryId: z.string(),
-    device: DeviceData.nullable(),
+    device: z.nullable(DeviceData),
   })
-  .meta({ id: 'Cycle' });
+  .register(z.globalRegistry, { id: 'Cycle' });
 export type Cycle = z.infer<typeof Cycle>;
 
 export const Summary = z
   .object({
-    id: Xid.optional().meta({ description: 'extension' }),
-    createdAt: Timestamp.optional().meta({ description: 'extension' }),
+    id: z.optional(Xid).check(z.meta({ description: 'extension' })),
+    createdAt: z.optional(Timestamp).check(z.meta({ description: 'extension' })),
     acquirer: ProviderName,
     amount: DecimalAmount,
-    card: CardData.nullable().meta({ description: 'null for pix' }),
-    currency: z.string().length(3),
+    card: z.nullable(CardData).check(z.meta({ description: 'null for pix' })),
+    currency: z.string().check(z.length(3)),
     cycles: z.array(Cycle),
     gatewayTransactionId: z.string(),
-    installments: z.number().int(),
+    installments: z.number().check(z.int()),
     paymentMethod: PaymentMethod,
     status: SummaryStatus,
-    merchantId: z.string().optional().meta({ description: 'extension: the merchant the sale belongs to' }),
-    merchantName: z.string().optional().meta({ description: "extension: the merchant's name" }),
+    merchantId: z.optional(z.string()).check(z.meta({ description: 'extension: the merchant the sale belongs to' })),
+    merchantName: z.optional(z.string()).check(z.meta({ description: "extension: the merchant's name" })),
     acquirerMerchantId: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "extension: the acquirer's merchant identifier (MID) the sale went through; null when unknown" }),
+      .optional(z.nullable(z.string()))
+      .check(z.meta({ description: "extension: the acquirer's merchant identifier (MID) the sale went through; null when unknown" })),
     acquirerTerminalId: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "extension: the acquirer's terminal identifier (TID) the sale went through; null when unknown" }),
+      .optional(z.nullable(z.string()))
+      .check(z.meta({ description: "extension: the acquirer's terminal identifier (TID) the sale went through; null when unknown" })),
   })
-  .meta({ id: 'Summary' });
+  .register(z.globalRegistry, { id: 'Summary' });
 export type Summary = z.infer<typeof Summary>;
 
 export const SummaryList = z.array(Summary);
 
 export const summaryQueryShape = {
   ...listBaseQuery,
-  order_by: SummaryOrderField.optional().default('created_at'),
-  created_at: CreatedAtFilter.optional(),
-  acquirer: ProviderName.optional(),
-  payment_method: PaymentMethod.optional(),
-  status: SummaryStatus.optional(),
-  amount: AmountFilter.optional(),
-  card_brand: CardBrand.optional(),
-  card_first_digits: z.string().regex(/^\d{1,8}$/, 'must be 1 to 8 digits').optional().meta({ description: 'Prefix of the BIN' }),
-  card_last_digits: z.string().regex(/^\d{4}$/, 'must be exactly 4 digits').optional(),
-  merchant_id: MerchantFilter.optional(),
-  q: SearchQuery.optional().meta({
-    description:
-      'extension: one exact identifier, matched against the summary id, the gateway transaction id of the summary and of every cycle, ' +
-      'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging.',
-    example: '123456789012',
-  }),
+  order_by: z._default(z.optional(SummaryOrderField), 'created_at'),
+  created_at: z.optional(CreatedAtFilter),
+  acquirer: z.optional(ProviderName),
+  payment_method: z.optional(PaymentMethod),
+  status: z.optional(SummaryStatus),
+  amount: z.optional(AmountFilter),
+  card_brand: z.optional(CardBrand),
+  card_first_digits: z.optional(z.string().check(z.regex(/^\d{1,8}$/, 'must be 1 to 8 digits'))).check(z.meta({ description: 'Prefix of the BIN' })),
+  card_last_digits: z.optional(z.string().check(z.regex(/^\d{4}$/, 'must be exactly 4 digits'))),
+  merchant_id: z.optional(MerchantFilter),
+  q: z.optional(SearchQuery).check(
+    z.meta({
+      description:
+        'extension: one exact identifier, matched against the summary id, the gateway transaction id of the summary and of every cycle, ' +
+        'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging.',
+      example: '123456789012',
+    }),
+  ),
 };
 export const SummaryQuery = z.strictObject(summaryQueryShape);
 export type SummaryQuery = z.infer<typeof SummaryQuery>;
 export type SummaryQueryInput = z.input<typeof SummaryQuery>;
 
 /** The list's filters alone (no paging or order): what stats and saved views take. */
-export const SummaryFilters = SummaryQuery.omit({ page: true, cursor: true, limit: true, order_by: true, order_direction: true });
+export const SummaryFilters = z.omit(SummaryQuery, { page: true, cursor: true, limit: true, order_by: true, order_direction: true });
 export type SummaryFilters = z.infer<typeof SummaryFilters>;
 
 /** GET /v1/transactions/summaries: the list query, plus the CSV export's columns and dialect (issue 11). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OrderDirection, SummaryOrderField } from './enums.ts';
 import { EventFilters } from './events.ts';
 import { eventColumnIds, summaryColumnIds } from './export.ts';
@@ -11,27 +11,26 @@ import { SummaryFilters } from './summaries.ts';
  * it on every list page, without the other page's contract).
  */
 
-const name = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
-const merchantId = Xid.nullable()
-  .optional()
-  .meta({ description: 'The merchant whose view this is; null or absent: shared with the whole organization. A merchant token always saves for its own merchant.' });
+const name = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(80, 'must be at most 80 characters'));
+const merchantId = z
+  .optional(z.nullable(Xid))
+  .check(
+    z.meta({ description: 'The merchant whose view this is; null or absent: shared with the whole organization. A merchant token always saves for its own merchant.' }),
+  );
 
 function columnList<T extends string>(ids: readonly [T, ...T[]]) {
-  return z
+  const list = z
     .array(z.enum(ids))
-    .min(1, 'must name at least one column')
-    .refine((list) => new Set(list).size === list.length, 'must not repeat a column')
-    .nullable()
-    .optional()
-    .meta({ description: 'Visible columns in order (the CSV export column ids); null: the list default' });
+    .check(z.minLength(1, 'must name at least one column'), z.refine((list) => new Set(list).size === list.length, 'must not repeat a column'));
+  return z.optional(z.nullable(list)).check(z.meta({ description: 'Visible columns in order (the CSV export column ids); null: the list default' }));
 }
 
 const TransactionsView = z.strictObject({
   name,
   page: z.literal('transactions'),
   merchantId,
-  filters: SummaryFilters.optional().default({}).meta({ description: 'Query parameters of GET /v1/transactions/summaries, as text' }),
-  order: z.strictObject({ by: SummaryOrderField, direction: OrderDirection }).nullable().optional(),
+  filters: z._default(z.optional(SummaryFilters), {}).check(z.meta({ description: 'Query parameters of GET /v1/transactions/summaries, as text' })),
+  order: z.optional(z.nullable(z.strictObject({ by: SummaryOrderField, direction: OrderDirection }))),
   columns: columnList(summaryColumnIds),
 });
 
@@ -39,8 +38,8 @@ const EventsView = z.strictObject({
   name,
   page: z.literal('events'),
   merchantId,
-  filters: EventFilters.optional().default({}).meta({ description: 'Query parameters of GET /v1/events, as text' }),
-  order: z.strictObject({ by: z.literal('created_at'), direction: OrderDirection }).nullable().optional(),
+  filters: z._default(z.optional(EventFilters), {}).check(z.meta({ description: 'Query parameters of GET /v1/events, as text' })),
+  order: z.optional(z.nullable(z.strictObject({ by: z.literal('created_at'), direction: OrderDirection }))),
   columns: columnList(eventColumnIds),
 });
 
@@ -50,11 +49,11 @@ export type SavedViewInput = z.infer<typeof SavedViewInput>;
 /** PATCH: any of name, filters (replaced whole), order and columns; page and owner stay. */
 export const SavedViewPatch = z
   .strictObject({
-    name: name.optional(),
-    filters: z.record(z.string(), z.string()).optional(),
-    order: z.strictObject({ by: z.string(), direction: OrderDirection }).nullable().optional(),
-    columns: z.array(z.string()).nullable().optional(),
+    name: z.optional(name),
+    filters: z.optional(z.record(z.string(), z.string())),
+    order: z.optional(z.nullable(z.strictObject({ by: z.string(), direction: OrderDirection }))),
+    columns: z.optional(z.nullable(z.array(z.string()))),
   })
-  .meta({ description: 'Validated against the view page like a new view' });
+  .check(z.meta({ description: 'Validated against the view page like a new view' }));
 export type SavedViewPatch = z.infer<typeof SavedViewPatch>;
 

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { config as zodConfig } from 'zod';
+import { en } from 'zod/locales';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { defaultTokenCacheSeconds, TokenCache } from './auth/token-cache.ts';
 import { registerCookies } from './auth/session-cookie.ts';
@@ -116,6 +118,11 @@ function liveState(app: ApiInstance, options: AppOptions): LiveState {
     closing: closing.signal,
   };
 }
+
+// The contract is written with zod/mini, which sets no locale (the dashboard shows its own texts): the API's validation
+// messages are zod's English ones (lib/validation-errors.ts reads them), set here rather than left to whichever classic
+// zod schema happens to be built first.
+zodConfig(en());
 
 export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   const limits = { ...defaultServerLimits, ...options.limits };

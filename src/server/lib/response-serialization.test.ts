@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CredentialList } from '../../contract/credentials.ts';
 import { Event, EventList } from '../../contract/events.ts';
 import { MerchantList } from '../../contract/merchants.ts';
@@ -52,7 +52,7 @@ describe('responses without the zod serialiser', () => {
     ['/v1/events?limit=100', EventList],
     ['/v1/credentials', CredentialList],
     ['/v1/merchants', MerchantList],
-  ] as [string, z.ZodType][])('%s: same content, valid against its schema', async (url, schema) => {
+  ] as [string, z.ZodMiniType][])('%s: same content, valid against its schema', async (url, schema) => {
     const body = await both(url);
     expect(schema.safeParse(body).success).toBe(true);
     expect((body as unknown[]).length).toBeGreaterThan(0);

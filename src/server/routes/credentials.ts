@@ -32,7 +32,7 @@ export function credentialRoutes(app: ApiInstance): void {
         headers: Headers,
         body: CredentialInput,
         response: {
-          201: Credential.meta({ description: 'Created; the Location header names the new credential' }),
+          201: Credential.check(z.meta({ description: 'Created; the Location header names the new credential' })),
           ...problemResponses(400, 401, 403, 409, 413, 415, 422, 503),
         },
       },

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, max, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { EventQuery } from '../../contract/events.ts';
+import { EventFilters } from '../../contract/events.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { events } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -9,8 +9,6 @@ import { problemResponses } from '../lib/openapi-docs.ts';
 import { eventView, eventWhere } from '../queries/events-query.ts';
 import { scopeOf } from '../queries/scope.ts';
 
-/** The list's filters, without paging or order: whatever filters GET /v1/events gains, the stream gains. */
-export const EventStreamQuery = EventQuery.omit({ page: true, cursor: true, limit: true, order_by: true, order_direction: true });
 
 const pollMs = 1000;
 const heartbeatMs = 15_000;
@@ -36,7 +34,8 @@ export function eventStreamRoutes(app: ApiInstance): void {
           'Changes made by any process are found within about a second (polling of the events change sequence); changes made by this process at once.',
         operationId: 'streamEvents',
         tags: ['events'],
-        querystring: EventStreamQuery,
+        // the list's filters without paging or order: whatever filters GET /v1/events gains, the stream gains
+        querystring: EventFilters,
         headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,19}$/, 'must be the id of a message of this stream').optional() }),
         response: { 200: z.string().meta({ description: 'text/event-stream of Event messages' }), ...problemResponses(400, 401, 403) },
       },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Merchant, MerchantInput, MerchantList, MerchantQuery } from '../../contract/merchants.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
@@ -45,7 +46,7 @@ export function merchantRoutes(app: ApiInstance): void {
         operationId: 'createMerchant',
         tags: ['merchants'],
         body: MerchantInput,
-        response: { 201: Merchant.meta({ description: 'Created' }), ...problemResponses(400, 401, 403, 409, 413, 415) },
+        response: { 201: Merchant.check(z.meta({ description: 'Created' })), ...problemResponses(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {

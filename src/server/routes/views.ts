@@ -93,7 +93,7 @@ export function viewRoutes(app: ApiInstance): void {
         operationId: 'createSavedView',
         tags: ['views'],
         body: SavedViewInput,
-        response: { 201: SavedView.meta({ description: 'Created; Location names it' }), ...problemResponses(400, 401, 403, 409, 413, 415) },
+        response: { 201: SavedView.check(z.meta({ description: 'Created; Location names it' })), ...problemResponses(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, apiGet, apiPost } from './api-client.ts';
 import { resetSessionForTests, startSession } from './session.ts';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
 import { getBearerToken } from './session.ts';
@@ -83,7 +83,7 @@ async function send(method: string, path: string, init: RequestInit, accept: str
 async function request<T>(
   method: string,
   path: string,
-  schema: z.ZodType<T> | null,
+  schema: z.ZodMiniType<T> | null,
   init: RequestInit,
   params?: Params,
   tokenOverride?: string,
@@ -107,7 +107,7 @@ async function request<T>(
 
 export async function apiGet<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   options?: { params?: Params; signal?: AbortSignal; /** sign-in checks a token before storing it */ token?: string },
 ): Promise<ApiResponse<T>> {
   return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params, options?.token);
@@ -117,14 +117,14 @@ export async function apiGet<T>(
  * A call without a request body (POST /v1/session, DELETE /v1/session): `token` sends that bearer token instead of
  * the session's; a null schema expects no response body (204).
  */
-export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodType<T> | null, options?: { token?: string }): Promise<ApiResponse<T>> {
+export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodMiniType<T> | null, options?: { token?: string }): Promise<ApiResponse<T>> {
   return request(method, path, schema, {}, undefined, options?.token);
 }
 
 type JsonWriteOptions = { headers?: Record<string, string>; signal?: AbortSignal };
 
 /** A call with a JSON body: POST and PATCH. */
-async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
+async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
   return request(method, path, schema, {
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json', ...options?.headers },
@@ -132,8 +132,8 @@ async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown
   });
 }
 
-export const apiPost = <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
-export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);
+export const apiPost = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
+export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);
 
 /**
  * A GET whose body the caller reads as a stream (the CSV export): the response once its status is OK; errors as

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { pageSizes } from '../../contract/list-query.ts';
 
 /**
@@ -9,7 +9,7 @@ import { pageSizes } from '../../contract/list-query.ts';
  */
 
 export interface ListUrlSpec<K extends string> {
-  shape: Record<K, z.ZodType>;
+  shape: Record<K, z.ZodMiniType>;
   /** Values that are omitted from the URL because the API assumes them anyway. */
   defaults: Partial<Record<K, string>>;
   /** Extra checks beyond the contract; return a reason to drop the value, or null to keep it. */

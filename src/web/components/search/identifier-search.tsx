@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiGet } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { transactionPath, transactionsSearchPath } from '../../lib/paths.ts';
 import styles from './identifier-search.module.css';
 
 /** Only the ids of the matches: the shell need not load the whole Summary schema on every page. */
-const Matches = z.array(z.object({ id: z.string().optional() }));
+const Matches = z.array(z.object({ id: z.optional(z.string()) }));
 
 type Outcome = { kind: 'idle' } | { kind: 'searching' } | { kind: 'none'; q: string } | { kind: 'invalid' } | { kind: 'failed' };
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Credential } from '../../../contract/credentials.ts';
 import type { Provider } from '../../../contract/providers.ts';
 import { Button } from '../../components/button.tsx';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Stats } from '../../../contract/stats.ts';
 import { apiGet } from '../api-client.ts';
 
