@@ -8,20 +8,29 @@ import type { Plugin } from 'vite';
  * sign-in then the transactions page under 140 kB). So:
  * - `boot`: the first route's modules (react, the router, the session, sign-in, i18n) stay in the entry chunk; a
  *   `$initial` group with the highest priority holds them so the groups below cannot drag them in.
- * - `signed-in`: what the signed-in shell needs (its layout, the scope guard, the Me schema, TanStack Query, zod),
+ * - `signed-in`: what the signed-in shell needs (its layout, the scope guard, the Me schema, TanStack Query, zod/mini),
  *   what the pages of two or more features share (lib/, components/) and the contract is one chunk.
  * - `lists`: the list pages' table, filters and URL state (TanStack Table, components/data-table and search,
  *   lib/use-server-list and url-state) and the list toolbar's buttons: one chunk, which the form pages
  *   (credentials/new) do not load. The toolbar's panels load on intent in a chunk of their own.
  * - the rest, used by one feature's pages only, is left to them (each page's chunk, or one chunk its pages share),
- *   and so are the contract modules below, which only some pages read although two features import them.
+ *   and so are the contract modules and live-event modules below, which only some pages read although two features
+ *   import them.
  * Which modules the shell and each feature reach is worked out from the module graph when the build ends
  * (static imports from each lazily loaded module), so a new page or feature needs no change here.
  */
 const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|views-picker|column-chooser|export-button)\.|lib[\\/]list-tools[\\/](view-url|views-api)\.)/;
 const contract = /src[\\/]contract[\\/]/;
-/** Contract modules of a few pages (events and notifications, connections, the transaction page's response codes). */
-const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|merchants|providers|response-code)/;
+/**
+ * Contract modules of a few pages (events and notifications, connections, the transaction page's response codes) and
+ * problem details (read when a call fails, and by the credential forms).
+ */
+const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|merchants|providers|response-code|problem)/;
+/**
+ * The live-event hook and indicator: the events list and a transaction's page run them, no other page does. Left
+ * to those pages (with the events contract they read) instead of every signed-in first load.
+ */
+const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|components[\\/]live-indicator\.)/;
 /** The modules every signed-in page loads first (app/router.tsx): the layout, the scope guard, the Me schema. */
 const shellRoots = /src[\\/]web[\\/](app[\\/]signed-in-layout|features[\\/]auth[\\/]require-scopes)\.tsx$|src[\\/]contract[\\/]me\.ts$/;
 
@@ -70,7 +79,7 @@ export function chunkGroups() {
 
   const groups = [
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
-    { name: 'signed-in', priority: 20, test: (id: string) => (shared(id) || contract.test(id)) && !listModules.test(id) && !pageContracts.test(id) },
+    { name: 'signed-in', priority: 20, test: (id: string) => (shared(id) || contract.test(id)) && !listModules.test(id) && !pageContracts.test(id) && !pageModules.test(id) },
     { name: 'lists', priority: 10, test: (id: string) => listModules.test(id) },
   ];
   return { plugin, groups };
