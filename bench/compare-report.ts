@@ -11,6 +11,8 @@ export interface ProfileRow {
 }
 
 interface Report {
+  /** a third revision: this one in several processes (API only) */
+  more: string | null;
   path: string;
   seconds: number;
   rounds: number;
@@ -50,10 +52,14 @@ export function compareReport(r: Report): string {
     r.rows.filter((row) => row.revision === revision && row.via === via && row.connections === connections && row.limit === limit);
   const api: string[] = [];
   const pg: string[] = [];
+  const morePg: string[] = [];
   for (const connections of r.connectionCounts) {
     for (const limit of r.limits) {
       const [ba, ta, bp, tp] = [pick('baseline', 'api', connections, limit), pick('this', 'api', connections, limit), pick('baseline', 'pg', connections, limit), pick('this', 'pg', connections, limit)];
-      api.push(`| ${connections} | ${limit} | ${round(mean(ba, 'rps'))} | ${round(mean(ta, 'rps'))} | ${ratio(mean(ta, 'rps'), mean(ba, 'rps'))} | ${round(mean(ba, 'p50'))} | ${round(mean(ta, 'p50'))} |`);
+      const xa = r.more ? pick(r.more, 'api', connections, limit) : [];
+      const more = r.more ? ` ${round(mean(xa, 'rps'))} | ${ratio(mean(xa, 'rps'), mean(ba, 'rps'))} | ${round(mean(xa, 'p50'))} |` : '';
+      api.push(`| ${connections} | ${limit} | ${round(mean(ba, 'rps'))} | ${round(mean(ta, 'rps'))} | ${ratio(mean(ta, 'rps'), mean(ba, 'rps'))} | ${round(mean(ba, 'p50'))} | ${round(mean(ta, 'p50'))} |${more}`);
+      morePg.push(r.more ? `| ${connections} | ${limit} | ${round(mean(xa, 'rps'))} | ${ratio(mean(xa, 'rps'), mean(bp, 'rps'))} | ${ratio(mean(xa, 'rps'), mean(tp, 'rps'))} |` : '');
       pg.push(
         `| ${connections} | ${limit} | ${mean(bp, 'statements')} | ${round(mean(bp, 'rps'))} | ${mean(tp, 'statements')} | ${round(mean(tp, 'rps'))} | ${ratio(mean(ta, 'rps'), mean(bp, 'rps'))} | ${ratio(mean(ta, 'rps'), mean(tp, 'rps'))} |`,
       );
@@ -67,8 +73,8 @@ export function compareReport(r: Report): string {
     '',
     '## API',
     '',
-    '| connections | limit | baseline req/s | this req/s | ratio (goal ≥ 2.5 at 16 and 64) | baseline p50 ms | this p50 ms |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| connections | limit | baseline req/s | this req/s | ratio (goal ≥ 2.5 at 16 and 64) | baseline p50 ms | this p50 ms |${r.more ? ` ${r.more} req/s | ratio | p50 ms |` : ''}`,
+    `|---:|---:|---:|---:|---:|---:|---:|${r.more ? '---:|---:|---:|' : ''}`,
     ...api,
     '',
     '## Against the statements replayed through pg',
@@ -78,6 +84,9 @@ export function compareReport(r: Report): string {
     '| connections | limit | baseline statements | baseline via pg req/s | this statements | this via pg req/s | this API ÷ baseline via pg (goal ≥ 1.2) | this API ÷ this via pg (goal ≥ 0.7) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...pg,
+    ...(r.more
+      ? ['', `The same against ${r.more} (this revision in several processes; the statements are those of one process):`, '', `| connections | limit | ${r.more} req/s | ÷ baseline via pg (goal ≥ 1.2) | ÷ this via pg (goal ≥ 0.7) |`, '|---:|---:|---:|---:|---:|', ...morePg]
+      : []),
     ...profileTable(r.profiles, r.limits),
     '',
   ].join('\n');

@@ -9,13 +9,13 @@ export interface CompareServer {
 
 export async function startCompareServer(
   root: string,
-  options: { databaseUrl: string; port: number; nodeFlags?: string[] },
+  options: { databaseUrl: string; port: number; nodeFlags?: string[]; workers?: number },
 ): Promise<CompareServer> {
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
-      WORKERS: '1',
       ...process.env,
+      WORKERS: String(options.workers ?? 1),
       ...unthrottledEnv,
       DATABASE_URL: options.databaseUrl,
       PORT: String(options.port),

@@ -35,6 +35,7 @@ const { values } = parseArgs({
     path: { type: 'string', default: '/v1/transactions/summaries' },
     port: { type: 'string', default: '18931' },
     profile: { type: 'boolean', default: false },
+    'this-workers': { type: 'string' },
   },
 });
 const databaseUrl = values['database-url'];
@@ -45,9 +46,12 @@ const rounds = Math.min(5, Number(values.rounds));
 const port = Number(values.port);
 const connectionCounts = values.connections.split(',').map(Number).filter((n) => n > 0 && n <= 512);
 const limits = values.limits.split(',').map(Number);
+const thisWorkers = values['this-workers'] === undefined ? null : Math.min(8, Number(values['this-workers']));
+// `--this-workers n` adds this revision run as n processes (WORKERS=n, its default on PostgreSQL is one per core)
 const revisions = [
-  { name: 'baseline', root: path.resolve(values.baseline) },
-  { name: 'this', root: process.cwd() },
+  { name: 'baseline', root: path.resolve(values.baseline), workers: 1 },
+  { name: 'this', root: process.cwd(), workers: 1 },
+  ...(thisWorkers ? [{ name: `this ×${thisWorkers}`, root: process.cwd(), workers: thisWorkers }] : []),
 ];
 const headers = { authorization: `Bearer ${token}` };
 const url = (limit: number): string => `http://127.0.0.1:${port}${values.path}?limit=${limit}`;
@@ -62,7 +66,7 @@ const log = (row: CompareRow): void => {
 for (let r = 1; r <= rounds; r += 1) {
   // alternate which revision goes first, so neither always meets a warmer (or busier) machine
   for (const revision of r % 2 === 1 ? revisions : [...revisions].reverse()) {
-    const server = await startCompareServer(revision.root, { databaseUrl, port });
+    const server = await startCompareServer(revision.root, { databaseUrl, port, workers: revision.workers });
     try {
       await loadHttp({ url: url(20), headers, connections: 16, seconds: 2, minRequests: 1 });
       for (const connections of connectionCounts) {
@@ -74,6 +78,7 @@ for (let r = 1; r <= rounds; r += 1) {
     } finally {
       await server.stop();
     }
+    if (revision.workers !== 1) continue; // the same statements as one process
     const captured = await captureRequest(revision.root, { databaseUrl, port, url, headers, limits });
     for (const connections of connectionCounts) {
       for (const limit of limits) {
@@ -87,7 +92,7 @@ for (let r = 1; r <= rounds; r += 1) {
 
 const profiles: ProfileRow[] = [];
 if (values.profile) {
-  for (const revision of revisions) {
+  for (const revision of revisions.filter((r) => r.workers === 1)) {
     for (const limit of limits) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'throughput-prof-'));
       const server = await startCompareServer(revision.root, { databaseUrl, port, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
@@ -105,7 +110,7 @@ if (values.profile) {
   }
 }
 
-const report = compareReport({ path: values.path, seconds, rounds, machine, connectionCounts, limits, rows, profiles });
+const report = compareReport({ more: revisions[2]?.name ?? null, path: values.path, seconds, rounds, machine, connectionCounts, limits, rows, profiles });
 console.log(`\n${report}`);
 const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
 writeFileSync(path.join('bench/results', `${stamp}-throughput-compare.md`), report);
