@@ -81,13 +81,15 @@ export async function measureApi(origin: string, headers: Record<string, string>
 }
 
 /** Throughput with several connections: the framework ceiling and the unfiltered lists. */
-export async function measureConcurrent(origin: string, headers: Record<string, string>, cases: BenchCase[], connections: number, seconds: number): Promise<ConcurrentResult[]> {
+export async function measureConcurrent(origin: string, headers: Record<string, string>, cases: BenchCase[], connectionCounts: number[], seconds: number): Promise<ConcurrentResult[]> {
   const picked = cases.filter((c) => c.endpoint === 'health' || (c.label === 'none' && c.page !== 'last'));
   const out: ConcurrentResult[] = [];
   for (const c of picked) {
-    const stats = await loadHttp({ url: `${origin}${caseUrl(c)}`, headers, connections, seconds, minRequests: connections });
-    console.error(`api x${connections} ${caseUrl(c)}  ${fmt(stats)}`);
-    out.push({ url: caseUrl(c), connections, stats });
+    for (const connections of connectionCounts) {
+      const stats = await loadHttp({ url: `${origin}${caseUrl(c)}`, headers, connections, seconds, minRequests: connections });
+      console.error(`api x${connections} ${caseUrl(c)}  ${fmt(stats)}`);
+      out.push({ url: caseUrl(c), connections, stats });
+    }
   }
   return out;
 }

@@ -13,7 +13,10 @@ export interface BenchOptions {
   minRequests: number;
   /** seconds of the concurrent throughput runs */
   concurrentSeconds: number;
+  /** connections of the soak run */
   connections: number;
+  /** connection counts of the throughput runs (each unfiltered list and /health at each) */
+  throughputConnections: number[];
   /** repetitions of each dashboard interaction */
   browserRepeats: number;
   browser: boolean;
@@ -37,7 +40,8 @@ export const usage = `usage: npm run bench -- [--summaries N] [--quick] [--data-
   --port N             server port (default 18080)
   --seconds S          seconds per case with 1 connection (default 3; quick 1)
   --min-requests N     at least N requests per case however slow (default 3)
-  --connections N      connections of the throughput runs (default 8)
+  --connections N      connections of the soak run (default 64)
+  --throughput-connections 8,64,256   connection counts of the throughput runs (default 8,64,256)
   --browser-only       only the dashboard timings, printed (no API/SQL phases, no report files)
   --no-browser         skip the dashboard timings;  --no-sql  skip direct SQL;  --no-explain  skip EXPLAIN plans
   --only TEXT          skip the filter/sort matrix and the CSV exports: "lookups" runs every support lookup case, the merchant
@@ -64,6 +68,7 @@ export function readOptions(argv: string[]): BenchOptions | null {
       seconds: { type: 'string' },
       'min-requests': { type: 'string' },
       connections: { type: 'string' },
+      'throughput-connections': { type: 'string' },
       'no-browser': { type: 'boolean', default: false },
       'browser-only': { type: 'boolean', default: false },
       'no-sql': { type: 'boolean', default: false },
@@ -91,7 +96,8 @@ export function readOptions(argv: string[]): BenchOptions | null {
     seconds,
     minRequests: Math.max(1, whole('min-requests', values['min-requests'], 3)),
     concurrentSeconds: quick ? 2 : 5,
-    connections: whole('connections', values.connections, soak ? 64 : 8),
+    connections: whole('connections', values.connections, 64),
+    throughputConnections: (values['throughput-connections'] ?? '8,64,256').split(',').map((n) => whole('throughput-connections', n, 8)),
     browserRepeats: quick ? 5 : 20,
     browser: !values['no-browser'],
     browserOnly: values['browser-only'],

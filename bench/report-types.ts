@@ -48,7 +48,7 @@ export interface BenchReport {
   quick: boolean;
   machine: MachineInfo;
   dataset: Dataset;
-  settings: { seconds: number; minRequests: number; concurrentSeconds: number; connections: number; browserRepeats: number };
+  settings: { seconds: number; minRequests: number; concurrentSeconds: number; connections: number | string; browserRepeats: number };
   memory: { startMb: number; peakRssMb: number; hwmMb: number };
   cases: CaseResult[];
   concurrent: ConcurrentResult[];

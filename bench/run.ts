@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const cases = await buildCases(server.origin, headers, samples, lookups, options.only);
     console.error(`bench: ${cases.length} cases, ${options.seconds} s each`);
     measured = await measureApi(server.origin, headers, cases, options.seconds, options.minRequests);
-    concurrent = await measureConcurrent(server.origin, headers, cases, options.connections, options.concurrentSeconds);
+    concurrent = await measureConcurrent(server.origin, headers, cases, options.throughputConnections, options.concurrentSeconds);
     for (const path of options.only === undefined ? exportPaths : []) {
       const result = await measureExport(server.origin, headers, path);
       console.error(`export ${path}: ${result.rows} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ${result.seconds.toFixed(1)} s (HTTP ${result.status})`);
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     quick: options.quick,
     machine,
     dataset,
-    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.connections, browserRepeats: options.browserRepeats },
+    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.throughputConnections.join(', '), browserRepeats: options.browserRepeats },
     memory,
     cases,
     concurrent,

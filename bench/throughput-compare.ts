@@ -1,21 +1,27 @@
 /**
- * Throughput of the list endpoints, this revision against a baseline checkout, on one PostgreSQL database,
- * alternating the two in the same minutes (the machine is shared: only side-by-side figures compare).
+ * Throughput of a list endpoint's page 1, this revision against a baseline checkout, on one PostgreSQL database,
+ * alternating the two in the same minutes (the machine is shared: only side-by-side figures compare). Beside
+ * the API, each revision's own statements for one warm request, captured on the wire, are replayed through
+ * `pg` (pool of 16): the database ceiling the API is measured against. `--profile` adds CPU profile buckets.
  *
- *   npx tsx bench/throughput-compare.ts --database-url postgres://127.0.0.1/throughput_bench \
- *     --baseline ../throughput-base --token acq_test_... [--seconds 8] [--rounds 2] [--path /v1/transactions/summaries]
+ *   npx tsx bench/throughput-compare.ts --database-url postgres://127.0.0.1/bench --baseline ../base \
+ *     --token acq_test_... [--connections 8,16,64,256] [--seconds 8] [--rounds 2] [--profile] [--path /v1/events]
  *
  * The baseline is a git worktree of the revision to compare with (`git worktree add ../base <rev>`, its
  * node_modules linked to this one's). Prints a table and writes bench/results/<stamp>-throughput-compare.md.
  */
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { captureRequest } from './compare-capture.ts';
+import { compareReport, type CompareRow, type ProfileRow } from './compare-report.ts';
+import { startCompareServer } from './compare-server.ts';
+import { cpuBuckets } from './cpu-buckets.ts';
 import { loadHttp } from './http-load.ts';
-import { unthrottledEnv } from './server-process.ts';
-import { round, type LatencyStats } from './stats.ts';
+import { describeMachine } from './machine.ts';
+import { replayStatements } from './pg-replay.ts';
+import { round } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,89 +30,87 @@ const { values } = parseArgs({
     token: { type: 'string' },
     seconds: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '8,16,64,256' },
+    limits: { type: 'string', default: '20,100' },
     path: { type: 'string', default: '/v1/transactions/summaries' },
     port: { type: 'string', default: '18931' },
+    profile: { type: 'boolean', default: false },
+    'this-workers': { type: 'string' },
   },
 });
 const databaseUrl = values['database-url'];
-const baseline = values.baseline;
 const token = values.token ?? process.env.BENCH_TOKEN;
-if (!databaseUrl || !baseline || !token) throw new Error('--database-url, --baseline and --token (or BENCH_TOKEN) are required');
+if (!databaseUrl || !values.baseline || !token) throw new Error('--database-url, --baseline and --token (or BENCH_TOKEN) are required');
 const seconds = Math.min(60, Number(values.seconds));
 const rounds = Math.min(5, Number(values.rounds));
 const port = Number(values.port);
+const connectionCounts = values.connections.split(',').map(Number).filter((n) => n > 0 && n <= 512);
+const limits = values.limits.split(',').map(Number);
+const thisWorkers = values['this-workers'] === undefined ? null : Math.min(8, Number(values['this-workers']));
+// `--this-workers n` adds this revision run as n processes (WORKERS=n, its default on PostgreSQL is one per core)
 const revisions = [
-  { name: 'baseline', root: path.resolve(baseline) },
-  { name: 'this', root: process.cwd() },
+  { name: 'baseline', root: path.resolve(values.baseline), workers: 1 },
+  { name: 'this', root: process.cwd(), workers: 1 },
+  ...(thisWorkers ? [{ name: `this ×${thisWorkers}`, root: process.cwd(), workers: thisWorkers }] : []),
 ];
-const cases = [16, 64].flatMap((connections) => [20, 100].map((limit) => ({ connections, limit })));
-
-async function startServer(root: string): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: { WORKERS: '1', ...process.env, ...unthrottledEnv, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WORKER: 'off', RESPONSE_VALIDATION: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error(`the server in ${root} exited while starting`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('no /health within 120 s');
-    await sleep(250);
-  }
-  return {
-    stop: async () => {
-      if (exited) return;
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([gone, sleep(20_000).then(() => child.kill('SIGKILL'))]);
-    },
-  };
-}
-
-type Row = { revision: string; round: number; connections: number; limit: number } & LatencyStats;
-const rows: Row[] = [];
 const headers = { authorization: `Bearer ${token}` };
+const url = (limit: number): string => `http://127.0.0.1:${port}${values.path}?limit=${limit}`;
+const described = describeMachine();
+const machine = `${described.cpuModel}, ${described.cores} cores, Node ${described.node}; load average at start ${described.loadAverage.join(' / ')}`;
+const rows: CompareRow[] = [];
+const log = (row: CompareRow): void => {
+  rows.push(row);
+  console.log(`${row.revision} ${row.via} round ${row.round} c=${row.connections} limit=${row.limit}: ${round(row.rps)} req/s, p50 ${round(row.p50)} ms, errors ${row.errors}`);
+};
+
 for (let r = 1; r <= rounds; r += 1) {
   // alternate which revision goes first, so neither always meets a warmer (or busier) machine
-  const order = r % 2 === 1 ? revisions : [...revisions].reverse();
-  for (const revision of order) {
-    const server = await startServer(revision.root);
+  for (const revision of r % 2 === 1 ? revisions : [...revisions].reverse()) {
+    const server = await startCompareServer(revision.root, { databaseUrl, port, workers: revision.workers });
     try {
-      const url = (limit: number) => `http://127.0.0.1:${port}${values.path}?limit=${limit}`;
       await loadHttp({ url: url(20), headers, connections: 16, seconds: 2, minRequests: 1 });
-      for (const { connections, limit } of cases) {
-        const stats = await loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections });
-        rows.push({ revision: revision.name, round: r, connections, limit, ...stats });
-        console.log(`${revision.name} round ${r} c=${connections} limit=${limit}: ${round(stats.rps)} req/s, p50 ${round(stats.p50)} ms, p95 ${round(stats.p95)} ms, errors ${stats.errors}`);
+      for (const connections of connectionCounts) {
+        for (const limit of limits) {
+          const stats = await loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections });
+          log({ revision: revision.name, via: 'api', round: r, connections, limit, statements: 0, ...stats });
+        }
       }
     } finally {
       await server.stop();
     }
+    if (revision.workers !== 1) continue; // the same statements as one process
+    const captured = await captureRequest(revision.root, { databaseUrl, port, url, headers, limits });
+    for (const connections of connectionCounts) {
+      for (const limit of limits) {
+        const statements = captured.get(limit) ?? [];
+        const stats = await replayStatements(databaseUrl, statements, { connections, seconds });
+        log({ revision: revision.name, via: 'pg', round: r, connections, limit, statements: statements.length, ...stats });
+      }
+    }
   }
 }
 
-const lines = [
-  `# List throughput: this revision vs baseline (${values.path}, page 1, PostgreSQL)`,
-  '',
-  `${new Date().toISOString()}; ${seconds} s per run, ${rounds} alternating rounds; machine shared and loaded, figures are indicative.`,
-  '',
-  '| connections | limit | baseline req/s | this req/s | ratio | baseline p50 ms | this p50 ms |',
-  '|---:|---:|---:|---:|---:|---:|---:|',
-];
-for (const { connections, limit } of cases) {
-  const pick = (name: string) => rows.filter((row) => row.revision === name && row.connections === connections && row.limit === limit);
-  const mean = (list: Row[], key: 'rps' | 'p50') => list.reduce((sum, row) => sum + row[key], 0) / Math.max(1, list.length);
-  const [b, t] = [pick('baseline'), pick('this')];
-  lines.push(`| ${connections} | ${limit} | ${round(mean(b, 'rps'))} | ${round(mean(t, 'rps'))} | ${round(mean(t, 'rps') / mean(b, 'rps'), 2)} | ${round(mean(b, 'p50'))} | ${round(mean(t, 'p50'))} |`);
+const profiles: ProfileRow[] = [];
+if (values.profile) {
+  for (const revision of revisions.filter((r) => r.workers === 1)) {
+    for (const limit of limits) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'throughput-prof-'));
+      const server = await startCompareServer(revision.root, { databaseUrl, port, nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+      let count = 0;
+      try {
+        await loadHttp({ url: url(limit), headers, connections: 16, seconds: 2, minRequests: 1 });
+        count = (await loadHttp({ url: url(limit), headers, connections: 64, seconds, minRequests: 64 })).count;
+      } finally {
+        await server.stop();
+      }
+      const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+      if (file) profiles.push({ revision: revision.name, limit, requests: count, buckets: cpuBuckets(path.join(dir, file)) });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
 }
-const report = `${lines.join('\n')}\n`;
+
+const report = compareReport({ more: revisions[2]?.name ?? null, path: values.path, seconds, rounds, machine, connectionCounts, limits, rows, profiles });
 console.log(`\n${report}`);
 const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
 writeFileSync(path.join('bench/results', `${stamp}-throughput-compare.md`), report);

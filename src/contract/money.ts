@@ -14,7 +14,7 @@ export function decimalToMinor(text: string, fractionDigits = 2): bigint {
 }
 
 /** 15050 -> "150.50". */
-export function minorToDecimal(minor: bigint | number, fractionDigits = 2): string {
+export function minorToDecimal(minor: bigint | number | string, fractionDigits = 2): string {
   const value = BigInt(minor);
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(fractionDigits + 1, '0');

@@ -13,7 +13,7 @@ const usage = `Usage: npm run token -- <command>
   create --name N --scopes a,b --mode test|live [--merchant M] [--organization ORG]   prints the new token
   list                                                                                 tokens, without secrets
   revoke <id>
-Scopes: providers:read, credentials:write, transactions:read, events:read, events:write
+Scopes: ${Scope.options.join(', ')}
 Signing secrets of notifications: npm run secret -- list|create|rotate|revoke`;
 
 export class CliError extends Error {}

@@ -4,16 +4,18 @@ import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
-import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { Binder, driverRows, inline, preparedOnce, type Bind } from '../db/prepared.ts';
 import { keysetSegments, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition, type KeysetSegment } from '../lib/keyset.ts';
 import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
+import { isoFromPg, type CycleRecord, type SummaryRecord } from './summary-record.ts';
+
+/** A summary as Drizzle maps it (exports); list pages use the driver's SummaryRecord. */
+export type SummaryRow = typeof s.$inferSelect & { merchantName: string | null };
 import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts';
 
-export type SummaryRow = typeof s.$inferSelect & { merchantName: string | null };
-export type CycleRow = typeof cycles.$inferSelect;
 
 /** WHERE of a summaries query: the caller's scope and every filter (values through `bind`, see db/prepared.ts). */
 export function summaryWhere(scope: RowScope, query: SummaryFilters, bind: Bind = inline): SQL | undefined {
@@ -77,19 +79,19 @@ export function summaryKeyset(field: SummaryOrderField, direction: 'asc' | 'desc
   return { list: 'summaries', key: text ? sql`${column} collate "C"` : sql`${column}`, type, nullable, id: s.id, direction };
 }
 
-const positionValue: Record<SummaryOrderField, (row: SummaryRow) => string | null> = {
-  created_at: (row) => row.createdAt.toISOString(),
-  amount: (row) => String(row.amountMinor),
+const positionValue: Record<SummaryOrderField, (row: SummaryRecord) => string | null> = {
+  created_at: (row) => isoFromPg(row.created_at),
+  amount: (row) => String(row.amount_minor),
   acquirer: (row) => row.acquirer,
-  payment_method: (row) => row.paymentMethod,
+  payment_method: (row) => row.payment_method,
   status: (row) => row.status,
-  card_brand: (row) => row.cardBrand,
-  card_first_digits: (row) => row.cardFirstDigits,
-  card_last_digits: (row) => row.cardLastDigits,
+  card_brand: (row) => row.card_brand,
+  card_first_digits: (row) => row.card_first_digits,
+  card_last_digits: (row) => row.card_last_digits,
 };
 
 /** Where a summary stands in an order: its sort value and id (a cursor's content). */
-export const summaryPosition = (field: SummaryOrderField, row: SummaryRow): KeysetPosition => ({ value: positionValue[field](row), id: row.id });
+export const summaryPosition = (field: SummaryOrderField, row: SummaryRecord): KeysetPosition => ({ value: positionValue[field](row), id: row.id });
 
 /**
  * ORDER BY: text fields compare bytewise (COLLATE "C") on every database; NULL card fields (pix) follow
@@ -107,13 +109,13 @@ export function summaryOrder(field: SummaryOrderField, direction: 'asc' | 'desc'
  * join: the page's ids come from an index-only scan (which skips OFFSET entries and checks a merchant scope
  * inside the index), and only the page's own rows are read from the table. Prepared once per shape.
  */
-export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0, cursor: Cursor | null = null): Promise<SummaryRow[]> {
+export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0, cursor: Cursor | null = null): Promise<SummaryRecord[]> {
   const wanted = query.limit + extra;
   if (!cursor) return readSummaries(db, scope, query, wanted, offsetOf(query), null, null, 0);
   // a cursor: the keyset's segments in turn (two only where NULL card fields meet the values)
   const keyset = summaryKeyset(query.order_by, query.order_direction);
   const segments = keysetSegments(keyset, cursor.at, readDirection(keyset, cursor));
-  const rows: SummaryRow[] = [];
+  const rows: SummaryRecord[] = [];
   for (const [index, segment] of segments.entries()) {
     if (rows.length >= wanted) break;
     rows.push(...(await readSummaries(db, scope, query, wanted - rows.length, 0, cursor, segment, index)));
@@ -130,7 +132,7 @@ async function readSummaries(
   cursor: Cursor | null,
   segment: KeysetSegment | null,
   index: number,
-): Promise<SummaryRow[]> {
+): Promise<SummaryRecord[]> {
   const binder = new Binder();
   const keyset = summaryKeyset(query.order_by, query.order_direction);
   const direction = readDirection(keyset, cursor);
@@ -154,18 +156,23 @@ async function readSummaries(
       .orderBy(...order)
       .prepare(name);
   });
-  return statement.execute({ ...binder.values, limit, offset });
+  return driverRows<SummaryRecord>(statement, { ...binder.values, limit, offset });
 }
 
 /** One summary by id, when the caller's scope sees it. */
-export async function findSummary(db: Db, scope: RowScope, id: string): Promise<SummaryRow | undefined> {
-  const conditions = [eq(s.id, id), eq(s.organizationId, scope.organizationId)];
-  if (scope.merchantId !== null) conditions.push(eq(s.merchantId, scope.merchantId));
-  const [row] = await db
-    .select(summaryColumns)
-    .from(s)
-    .leftJoin(merchants, eq(merchants.id, s.merchantId))
-    .where(and(...conditions));
+export async function findSummary(db: Db, scope: RowScope, id: string): Promise<SummaryRecord | undefined> {
+  const merchantScoped = scope.merchantId !== null;
+  const statement = preparedOnce(db, `summary-by-id|${merchantScoped}`, (name) => {
+    const conditions = [eq(s.id, sql.placeholder('id')), eq(s.organizationId, sql.placeholder('org'))];
+    if (merchantScoped) conditions.push(eq(s.merchantId, sql.placeholder('merchant')));
+    return db
+      .select(summaryColumns)
+      .from(s)
+      .leftJoin(merchants, eq(merchants.id, s.merchantId))
+      .where(and(...conditions))
+      .prepare(name);
+  });
+  const [row] = await driverRows<SummaryRecord>(statement, { id, org: scope.organizationId, merchant: scope.merchantId });
   return row;
 }
 
@@ -175,7 +182,7 @@ export async function countSummaries(db: Db, scope: RowScope, query: SummaryQuer
 }
 
 /** Every cycle of the given summaries in one prepared query (the ids as one array), in summary then sequence order. */
-export async function findCycles(db: Db, summaryIds: string[]): Promise<CycleRow[]> {
+export async function findCycles(db: Db, summaryIds: string[]): Promise<CycleRecord[]> {
   if (summaryIds.length === 0) return [];
   const statement = preparedOnce(db, 'cycles-of', (name) =>
     db
@@ -185,5 +192,5 @@ export async function findCycles(db: Db, summaryIds: string[]): Promise<CycleRow
       .orderBy(asc(cycles.summaryId), asc(cycles.seq))
       .prepare(name),
   );
-  return statement.execute({ ids: summaryIds });
+  return driverRows<CycleRecord>(statement, { ids: summaryIds });
 }
