@@ -20,9 +20,10 @@ const budgets = { signIn: 100_000, transactions: 140_000 };
  * NOT met since the dashboard half of issues 11 and 12 (2026-11-24): the list toolbar's buttons, the totals strip
  * and the live-event code the signed-in chunk shares take sign-in then transactions to 145.5 kB in 7 scripts (the
  * toolbar panels already load on intent). Until zod/mini (about 10 kB) or a leaner signed-in chunk brings it back
- * under 140 kB, this ceiling guards against growth.
+ * under 140 kB, this ceiling guards against growth. Paging by the Link cursors (issue 13: lib/page-position.ts,
+ * lib/use-list-paging.ts, the end-relative page texts) added 1.2 kB: 145.5 -> 146.7 kB (2026-11-24).
  */
-const transactionsCeiling = 146_000;
+const transactionsCeiling = 147_000;
 
 async function scriptBytes(page: Page): Promise<() => { bytes: number; files: number }> {
   const cdp = await page.context().newCDPSession(page);

@@ -18,7 +18,7 @@ export interface ListUrlSpec<K extends string> {
   /** The key holding the page (number, or the label of a cursor page: lib/page-position.ts); it resets whenever anything else changes. */
   pageKey: K;
   /** The key holding the API's opaque keyset cursor; the page's position is this key and `pageKey` together. */
-  cursorKey?: K;
+  cursorKey: K;
 }
 
 export interface DroppedParam {
@@ -90,7 +90,7 @@ function writeValues<K extends string>(
 export type ListChanges<K extends string> = Partial<Record<K, string | null>>;
 
 /** The keys that together say which page is shown: the page (label) and the cursor. */
-const positionKeys = <K extends string>(spec: ListUrlSpec<K>): K[] => (spec.cursorKey === undefined ? [spec.pageKey] : [spec.pageKey, spec.cursorKey]);
+const positionKeys = <K extends string>(spec: ListUrlSpec<K>): K[] => [spec.pageKey, spec.cursorKey];
 
 /**
  * Applies changes (null or '' clears a key) to the current URL. Any change other than the position itself

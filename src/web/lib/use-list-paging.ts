@@ -9,22 +9,16 @@ export type PageRel = 'first' | 'prev' | 'next' | 'last';
 
 /** The URL values with the position (page label and cursor) of `target` in place of the current one. */
 export function withTarget<K extends string>(spec: ListUrlSpec<K>, values: ListParams<K>, target: PageTarget): ListParams<K> {
-  const next = { ...values };
-  delete next[spec.pageKey];
-  if (spec.cursorKey !== undefined) delete next[spec.cursorKey];
-  if (target.page !== null) next[spec.pageKey] = target.page;
-  if (target.cursor !== null && spec.cursorKey !== undefined) next[spec.cursorKey] = target.cursor;
+  const next: ListParams<K> = { ...values, [spec.pageKey]: target.page ?? undefined, [spec.cursorKey]: target.cursor ?? undefined };
+  if (target.page === null) delete next[spec.pageKey];
+  if (target.cursor === null) delete next[spec.cursorKey];
   return next;
 }
 
 /** The API's view of the position: the cursor alone, or the page number (lib/page-position.ts). */
 export function apiPaging<K extends string>(spec: ListUrlSpec<K>, values: ListParams<K>): ListParams<K> {
-  const cursorKey = spec.cursorKey;
-  const { page, cursor } = apiPosition({ page: values[spec.pageKey], cursor: cursorKey === undefined ? undefined : values[cursorKey] });
-  const out = withTarget(spec, values, { page: null, cursor: null });
-  if (page !== undefined) out[spec.pageKey] = page;
-  if (cursor !== undefined && cursorKey !== undefined) out[cursorKey] = cursor;
-  return out;
+  const { page = null, cursor = null } = apiPosition({ page: values[spec.pageKey], cursor: values[spec.cursorKey] });
+  return withTarget(spec, values, { page, cursor });
 }
 
 interface PagingInput<K extends string, TData extends { rows: unknown[]; paging: PagingHeaders }> {
@@ -45,7 +39,7 @@ interface PagingInput<K extends string, TData extends { rows: unknown[]; paging:
  */
 export function useListPaging<K extends string, TData extends { rows: unknown[]; paging: PagingHeaders }>(input: PagingInput<K, TData>) {
   const { spec, values, limit, query, queryOf, update } = input;
-  const cursor = spec.cursorKey === undefined ? undefined : values[spec.cursorKey];
+  const cursor = values[spec.cursorKey];
   const label = values[spec.pageKey];
   const position = useMemo(() => readPosition(label, cursor), [label, cursor]);
   const rowCount = query.data?.rows.length ?? 0;
@@ -63,7 +57,7 @@ export function useListPaging<K extends string, TData extends { rows: unknown[];
   const last = info.targets.last;
   useEffect(() => {
     if (!seekingEnd || !showingCurrent) return;
-    update({ [spec.pageKey]: last?.page ?? null, ...(spec.cursorKey === undefined ? {} : { [spec.cursorKey]: last?.cursor ?? null }) } as ListChanges<K>, true);
+    update({ [spec.pageKey]: last?.page ?? null, [spec.cursorKey]: last?.cursor ?? null } as ListChanges<K>, true);
   }, [seekingEnd, showingCurrent, last, spec, update]);
 
   /** Opens the first, previous, next or last page; the links of a page still loading are not followed (a double click moves once). */
@@ -71,9 +65,7 @@ export function useListPaging<K extends string, TData extends { rows: unknown[];
     (rel: PageRel) => {
       const target = rel === 'first' ? info.targets.first : query.isPlaceholderData ? null : info.targets[rel];
       if (!target) return;
-      const changes = { [spec.pageKey]: target.page } as ListChanges<K>;
-      if (spec.cursorKey !== undefined) changes[spec.cursorKey] = target.cursor;
-      update(changes);
+      update({ [spec.pageKey]: target.page, [spec.cursorKey]: target.cursor } as ListChanges<K>);
     },
     [info.targets, query.isPlaceholderData, spec, update],
   );

@@ -57,9 +57,9 @@ export function describePage(info: PageInfo, t: Translate): string {
   const { position, total } = info;
   if (position.kind === 'unknown') return t('components.paging.fromLink', { count: info.rowsOnPage });
   if (position.kind === 'fromEnd') {
+    // an exact total here is rare (it was an estimate when Last was followed): the count of pages says enough
     const before = position.before;
-    if (total === null) return t('components.paging.fromEnd', { before });
-    return t(info.totalExact ? 'components.paging.fromEndOf' : 'components.paging.fromEndAbout', { before, total });
+    return total === null || info.totalExact ? t('components.paging.fromEnd', { before }) : t('components.paging.fromEndAbout', { before, total });
   }
   const page = position.page;
   if (total !== null && info.lastPage !== null) return t('components.paging.ofTotal', { page, last: info.lastPage, total });
