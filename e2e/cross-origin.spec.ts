@@ -23,7 +23,8 @@ test('a dashboard on another origin signs in with a bearer token and shows an es
 
   const indicator = page.getByTestId('page-indicator');
   await expect(indicator).toContainText(/of about \d/);
-  await expect(page.getByRole('button', { name: 'Last page' })).toHaveCount(0);
+  // no page count, yet the last page is one click away (a rel="last" cursor: e2e/cursor-paging.spec.ts)
+  await expect(page.getByRole('button', { name: 'Last page' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Next page' })).toBeEnabled();
 
   // every call went to the API's origin, with the token as a bearer header kept for this tab only

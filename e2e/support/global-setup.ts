@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoSigningSecret, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
 import { startServerProcess, unthrottled, type ServerProcess } from './server-process.ts';
+import { testDatabasePrefix } from '../../src/server/test/database-prefix.ts';
 
 const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -22,7 +23,7 @@ async function onPostgres<T>(run: (client: pg.Client) => Promise<T>): Promise<T>
 
 /** A fresh PostgreSQL database for the second-origin API server, or null when none answers (it then uses PGlite). */
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const name = `acq_e2e_${randomBytes(5).toString('hex')}`;
+  const name = `${testDatabasePrefix('acq_e2e_')}${randomBytes(5).toString('hex')}`;
   try {
     await onPostgres((c) => c.query(`create database ${name}`));
   } catch {

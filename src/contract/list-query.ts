@@ -12,7 +12,7 @@ function wholeNumber(min: number, max: number, fallback: number, description: st
 export const maxPage = 1_000_000;
 export const pageSizes = [20, 50, 100] as const;
 
-/** The opaque keyset cursor of rel="next" / rel="prev" links: base64url, at most this long. */
+/** The opaque keyset cursor of rel="next" / rel="prev" / rel="last" links: base64url, at most this long. */
 export const maxCursorLength = 512;
 
 export const listBaseQuery = {
@@ -21,14 +21,14 @@ export const listBaseQuery = {
     .optional(
       z.string().check(
         z.maxLength(maxCursorLength, `must be at most ${maxCursorLength} characters`),
-        z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a rel="next" or rel="prev" link, unchanged'),
+        z.regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor from a rel="next", rel="prev" or rel="last" link, unchanged'),
       ),
     )
     .check(
       z.meta({
         description:
-          'Opaque position from a rel="next" or rel="prev" Link of this list with the same filters and order: the page after (or before) ' +
-          'it, found by seeking the sort key instead of skipping rows, so every page costs the same however deep. Replaces `page`.',
+          'Opaque position from a rel="next", rel="prev" or rel="last" Link of this list with the same filters and order: the page after (or before) ' +
+          'it, or the last page, found by seeking the sort key instead of skipping rows, so every page costs the same however deep. Replaces `page`.',
       }),
     ),
   limit: wholeNumber(1, 100, 20, 'Items per page, 1 to 100'),

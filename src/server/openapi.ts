@@ -21,8 +21,10 @@ const pagingHeaders = (cap: number, cacheSeconds = 0, cursors = true) => ({
     description: cursors
       ? 'RFC 8288 links (absolute paths, every filter kept): rel="first" (page 1) always; rel="prev" and rel="next" carry an opaque ' +
         '`cursor` (the sort key of this page\'s first or last row, its id, and a fingerprint of the order and filters) when rows lie ' +
-        'that way, so following them costs the same on page 50 000 as on page 2; rel="last" (a page number) only when X-Total-Count ' +
-        'is exact (X-Total-Count-Exact: true), never from an estimate. An empty page links prev and next by page number (only first and last when read from a cursor).'
+        'that way, so following them costs the same on page 50 000 as on page 2; rel="last" always: a page number when X-Total-Count ' +
+        'is exact (X-Total-Count-Exact: true), else a `cursor` that reads the last `limit` rows backwards from the end of the list ' +
+        '(the true last page, however far the estimate is off; its own prev link leads on backwards). ' +
+        'An empty page links prev and next by page number (only first and last when read from a cursor).'
       : 'RFC 8288 links (absolute paths, every filter kept): rel="first" always; rel="prev" from page 2 on; rel="next" when a ' +
         'record follows this page; rel="last" only when X-Total-Count is exact (X-Total-Count-Exact: true), never from an estimate.',
     schema: { type: 'string' },
@@ -40,7 +42,7 @@ const pagingHeaders = (cap: number, cacheSeconds = 0, cursors = true) => ({
     schema: { type: 'integer', minimum: 0 },
   },
   [names.totalCountExact]: {
-    description: `true when X-Total-Count is an exact count; false when it is an estimate (more than ${groupDigits(cap)} matches; no rel="last" link then).`,
+    description: `true when X-Total-Count is an exact count; false when it is an estimate (more than ${groupDigits(cap)} matches; rel="last" is then a cursor, or absent on a list without cursors).`,
     schema: { type: 'string', enum: ['true', 'false'] },
   },
 });

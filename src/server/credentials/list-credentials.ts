@@ -40,7 +40,7 @@ export async function findCredentials(db: Db, caller: Caller, query: CredentialQ
     .select({ credential: getTableColumns(c), fields: providers.authenticationFields })
     .from(c)
     .innerJoin(providers, eq(providers.id, c.providerId))
-    .where(cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, inline)) : filters)
+    .where(cursor?.at ? and(filters, keysetAfter(keyset, cursor.at, direction, inline)) : filters)
     .orderBy(by(c.createdAt), by(c.id))
     .limit(query.limit + extra)
     .offset(cursor ? 0 : offsetOf(query));

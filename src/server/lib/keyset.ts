@@ -31,10 +31,17 @@ export interface KeysetPosition {
 }
 
 export interface Cursor {
-  at: KeysetPosition;
+  /** the edge row's position; null: past the far end of the list (the rel="last" cursor, always `back`) */
+  at: KeysetPosition | null;
   /** true: the page before `at` (rel="prev"); false: the page after it (rel="next") */
   back: boolean;
 }
+
+/**
+ * The cursor of rel="last": the page before the list's far end, read by seeking the index backwards from its
+ * end (the list's reverse order, LIMIT), so the true last page costs the same as the first, total or no total.
+ */
+export const endCursor: Cursor = { at: null, back: true };
 
 /** A short hash of the list, its order and its filters: a cursor only serves the query that made it. */
 export function fingerprint(list: string, orderBy: string, direction: string, query: object): string {
@@ -42,8 +49,15 @@ export function fingerprint(list: string, orderBy: string, direction: string, qu
 }
 
 export function encodeCursor(cursor: Cursor, print: string): string {
-  return Buffer.from(JSON.stringify({ v: cursor.at.value, i: cursor.at.id, b: cursor.back ? 1 : 0, f: print }), 'utf8').toString('base64url');
+  const fields = cursor.at === null ? { l: 1, f: print } : { v: cursor.at.value, i: cursor.at.id, b: cursor.back ? 1 : 0, f: print };
+  return Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url');
 }
+
+/** The field-error phrases of a refused cursor. */
+export const cursorProblems = {
+  notOurs: 'is not a cursor from a rel="next", rel="prev" or rel="last" link of this list',
+  otherQuery: 'was made for another list, order or set of filters: follow the links of the current query, or start from page 1',
+} as const;
 
 const badCursor = (detail: string) =>
   new ApiProblem({
@@ -66,10 +80,16 @@ export function decodeCursor(text: string, order: Pick<KeysetOrder, 'type' | 'nu
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw badCursor('is not a cursor from a rel="next" or rel="prev" link of this list');
+    throw badCursor(cursorProblems.notOurs);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badCursor('is not a cursor from a rel="next" or rel="prev" link of this list');
-  const { v, i, b, f, ...rest } = parsed as Record<string, unknown>;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badCursor(cursorProblems.notOurs);
+  const { v, i, b, f, l, ...rest } = parsed as Record<string, unknown>;
+  if (l !== undefined) {
+    // the rel="last" cursor: nothing but the fingerprint beside it
+    if (l !== 1 || typeof f !== 'string' || Object.keys(rest).length > 0 || [v, i, b].some((x) => x !== undefined)) throw badCursor(cursorProblems.notOurs);
+    if (f !== print) throw badCursor(cursorProblems.otherQuery);
+    return endCursor;
+  }
   const shapeOk =
     Object.keys(rest).length === 0 &&
     (typeof v === 'string' || v === null) &&
@@ -77,9 +97,9 @@ export function decodeCursor(text: string, order: Pick<KeysetOrder, 'type' | 'nu
     /^[A-Za-z0-9_-]{1,64}$/.test(i) &&
     (b === 0 || b === 1) &&
     typeof f === 'string';
-  if (!shapeOk) throw badCursor('is not a cursor from a rel="next" or rel="prev" link of this list');
-  if (f !== print) throw badCursor('was made for another list, order or set of filters: follow the links of the current query, or start from page 1');
-  if (v === null ? !order.nullable : !valueChecks[order.type](v)) throw badCursor('is not a cursor from a rel="next" or rel="prev" link of this list');
+  if (!shapeOk) throw badCursor(cursorProblems.notOurs);
+  if (f !== print) throw badCursor(cursorProblems.otherQuery);
+  if (v === null ? !order.nullable : !valueChecks[order.type](v)) throw badCursor(cursorProblems.notOurs);
   return { at: { value: v, id: i }, back: b === 1 };
 }
 
@@ -118,8 +138,11 @@ export function keysetAfter(order: KeysetOrder, at: KeysetPosition, direction: '
 }
 
 /** The shape of a keyset read for a prepared statement's key: direction and whether the position is NULL. */
-export const keysetShape = (cursor: Cursor | null, segment = 0): string =>
-  cursor === null ? 'offset' : `${cursor.back ? 'back' : 'fwd'}${cursor.at.value === null ? '-null' : ''}-${segment}`;
+export const keysetShape = (cursor: Cursor | null, segment = 0): string => {
+  if (cursor === null) return 'offset';
+  if (cursor.at === null) return 'end';
+  return `${cursor.back ? 'back' : 'fwd'}${cursor.at.value === null ? '-null' : ''}-${segment}`;
+};
 
 /** A page read `extra` rows long in readDirection, put back in the list's order; `hasMore` past its far edge. */
 export function pageOf<T>(rows: T[], limit: number, cursor: Cursor | null): { rows: T[]; more: boolean } {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responseHeaders } from '../../contract/headers.ts';
 import type { TotalCount } from '../queries/total-count.ts';
-import { encodeCursor, type Cursor, type KeysetPosition } from './keyset.ts';
+import { encodeCursor, endCursor, type Cursor, type KeysetPosition } from './keyset.ts';
 
 export interface Paging {
   page: number;
@@ -25,8 +25,9 @@ export interface KeysetPage<T> {
 /**
  * RFC 8288 Link value as absolute paths keeping every other parameter: first (page 1) always; prev and next
  * as keyset cursors from the page's first and last rows (constant time however deep) when rows lie that way;
- * last (a page number) only when the total is exact (an estimate would make it lie). Without a keyset (or on
- * an empty page), prev and next are page numbers.
+ * last as a page number when the total is exact, else (with a keyset) as the end cursor: the last `limit`
+ * rows, read backwards from the list's end, so an estimated total still leads to the true last page. Without
+ * a keyset (or on an empty page), prev and next are page numbers.
  */
 export function linkHeader<T>(url: string, { page, limit }: Paging, total: TotalCount, hasMore: boolean, keyset?: KeysetPage<T>): string {
   const [pathname = '', search = ''] = url.split('?');
@@ -46,7 +47,8 @@ export function linkHeader<T>(url: string, { page, limit }: Paging, total: Total
   if (keyset && firstRow !== undefined && lastRow !== undefined) {
     const { cursor, more } = keyset;
     const hasPrev = cursor === null ? page > 1 : cursor.back ? more : true;
-    const hasNext = cursor === null || !cursor.back ? more : true;
+    // read back from the end cursor, nothing lies after the page
+    const hasNext = cursor === null || !cursor.back ? more : cursor.at !== null;
     const link = (row: T, back: boolean) => withParams({ cursor: encodeCursor({ at: keyset.position(row), back }, keyset.print) });
     if (hasPrev) links.push(`${link(firstRow, true)}; rel="prev"`);
     if (hasNext) links.push(`${link(lastRow, false)}; rel="next"`);
@@ -60,6 +62,7 @@ export function linkHeader<T>(url: string, { page, limit }: Paging, total: Total
     if (page < lastPage) links.push(`${at(page + 1)}; rel="next"`);
   }
   if (lastPage !== null) links.push(`${at(lastPage)}; rel="last"`);
+  else if (keyset) links.push(`${withParams({ cursor: encodeCursor(endCursor, keyset.print) })}; rel="last"`);
   return links.join(', ');
 }
 

@@ -59,7 +59,7 @@ export async function findEvents(db: Db, scope: RowScope, query: EventQuery, ext
   const by = direction === 'asc' ? asc : desc;
   const binder = new Binder();
   const filters = eventWhere(scope, query, binder.bind);
-  const where = cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, binder.bind)) : filters;
+  const where = cursor?.at ? and(filters, keysetAfter(keyset, cursor.at, direction, binder.bind)) : filters;
   const statement = preparedOnce(db, `events-page|${direction}|${keysetShape(cursor)}|${binder.shape}`, (name) => {
     const page = db
       .select({ pageId: e.eventId })

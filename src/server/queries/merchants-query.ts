@@ -46,7 +46,7 @@ export async function findMerchants(db: Db, caller: RowScope, query: MerchantQue
   const rows = await db
     .select()
     .from(m)
-    .where(cursor ? and(filters, keysetAfter(keyset, cursor.at, direction, inline)) : filters)
+    .where(cursor?.at ? and(filters, keysetAfter(keyset, cursor.at, direction, inline)) : filters)
     .orderBy(...order)
     .limit(query.limit + extra)
     .offset(cursor ? 0 : offsetOf(query));

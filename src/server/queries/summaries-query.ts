@@ -112,6 +112,8 @@ export function summaryOrder(field: SummaryOrderField, direction: 'asc' | 'desc'
 export async function findSummaries(db: Db, scope: RowScope, query: SummaryQuery, extra = 0, cursor: Cursor | null = null): Promise<SummaryRecord[]> {
   const wanted = query.limit + extra;
   if (!cursor) return readSummaries(db, scope, query, wanted, offsetOf(query), null, null, 0);
+  // rel="last": the first rows of the reverse order, no seek condition
+  if (!cursor.at) return readSummaries(db, scope, query, wanted, 0, cursor, null, 0);
   // a cursor: the keyset's segments in turn (two only where NULL card fields meet the values)
   const keyset = summaryKeyset(query.order_by, query.order_direction);
   const segments = keysetSegments(keyset, cursor.at, readDirection(keyset, cursor));

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { merchants, organizations } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { upsertProviders } from '../providers-sync.ts';
+import { testDatabasePrefix } from './database-prefix.ts';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -72,7 +73,7 @@ export async function createTestDatabase(kind: BackendKind): Promise<TestDatabas
 
 /** A new empty PostgreSQL database on the shared server (its URL), and how to drop it. */
 export async function createPostgresDatabase(): Promise<{ url: URL; drop(): Promise<void> }> {
-  const name = `acq_test_${randomBytes(6).toString('hex')}`;
+  const name = `${testDatabasePrefix('acq_test_')}${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

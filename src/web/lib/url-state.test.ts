@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eventQueryShape } from '../../contract/events.ts';
 import { summaryQueryShape } from '../../contract/summaries.ts';
-import { applyListChanges, effectiveValue, readListParams, refinePageSize, type ListUrlSpec } from './url-state.ts';
+import { applyListChanges, effectiveValue, listUrlSpec, readListParams } from './url-state.ts';
 
-const summarySpec: ListUrlSpec<keyof typeof summaryQueryShape> = {
-  shape: summaryQueryShape,
-  defaults: { page: '1', limit: '20', order_by: 'created_at', order_direction: 'desc' },
-  refine: { limit: refinePageSize },
-  pageKey: 'page',
-};
-const eventSpec: ListUrlSpec<keyof typeof eventQueryShape> = {
-  shape: eventQueryShape,
-  defaults: { page: '1', limit: '20', order_by: 'created_at', order_direction: 'desc' },
-  refine: { limit: refinePageSize },
-  pageKey: 'page',
-};
+const summarySpec = listUrlSpec(summaryQueryShape);
+const eventSpec = listUrlSpec(eventQueryShape);
 
 const read = (query: string) => readListParams(summarySpec, new URLSearchParams(query));
 
@@ -58,6 +48,8 @@ describe('readListParams', () => {
     ['card_last_digits', '123'],
     ['page', '0'],
     ['page', 'two'],
+    ['page', 'last-0'],
+    ['cursor', 'not a cursor'],
     ['limit', '101'],
     ['limit', '37'],
     ['order_by', 'holder_name'],
@@ -160,6 +152,20 @@ describe('applyListChanges', () => {
     expect(back.dropped).toEqual([]);
     expect(back.canonical).toBeNull();
     expect(back.values).toEqual(changes);
+  });
+
+  it('drops the cursor with the page when a filter, the order or the page size changes', () => {
+    expect(apply('page=7&cursor=abc&status=approved', { status: 'denied' })).toBe('status=denied');
+    expect(apply('page=last&cursor=abc', { order_direction: 'asc' })).toBe('order_direction=asc');
+    expect(apply('page=7&cursor=abc', { limit: '50' })).toBe('limit=50');
+    expect(apply('cursor=abc&status=approved', { status: 'approved' })).toBe('cursor=abc&status=approved');
+  });
+
+  it('sets the position whole: a page number without a cursor drops the cursor, and back', () => {
+    expect(apply('page=7&cursor=abc&status=approved', { page: null })).toBe('status=approved');
+    expect(apply('page=7&cursor=abc', { page: '8', cursor: 'def' })).toBe('page=8&cursor=def');
+    expect(apply('page=7&cursor=abc', { page: '3' })).toBe('page=3');
+    expect(apply('page=7', { cursor: 'def', page: 'last' })).toBe('page=last&cursor=def');
   });
 
   it('keeps unrelated parameters', () => {

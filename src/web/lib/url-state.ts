@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { pageSizes } from '../../contract/list-query.ts';
+import { pageLabel } from './page-position.ts';
 
 /**
  * List views keep every filter, sort, page and page size in the URL. A view is described by a spec: the
@@ -14,8 +15,10 @@ export interface ListUrlSpec<K extends string> {
   defaults: Partial<Record<K, string>>;
   /** Extra checks beyond the contract; return a reason to drop the value, or null to keep it. */
   refine?: Partial<Record<K, (value: string) => string | null>>;
-  /** The key holding the page number; it resets whenever anything else changes. */
+  /** The key holding the page (number, or the label of a cursor page: lib/page-position.ts); it resets whenever anything else changes. */
   pageKey: K;
+  /** The key holding the API's opaque keyset cursor; the page's position is this key and `pageKey` together. */
+  cursorKey: K;
 }
 
 export interface DroppedParam {
@@ -86,9 +89,13 @@ function writeValues<K extends string>(
 
 export type ListChanges<K extends string> = Partial<Record<K, string | null>>;
 
+/** The keys that together say which page is shown: the page (label) and the cursor. */
+const positionKeys = <K extends string>(spec: ListUrlSpec<K>): K[] => [spec.pageKey, spec.cursorKey];
+
 /**
- * Applies changes (null or '' clears a key) to the current URL. Any change other than the page itself
- * sends the view back to page 1, because page 3 of another filter is a different, arbitrary slice.
+ * Applies changes (null or '' clears a key) to the current URL. Any change other than the position itself
+ * sends the view back to page 1, because page 3 of another filter is a different, arbitrary slice (and its
+ * cursor would be refused). A change of the position sets it whole: a page without a cursor drops the cursor.
  */
 export function applyListChanges<K extends string>(
   spec: ListUrlSpec<K>,
@@ -97,16 +104,18 @@ export function applyListChanges<K extends string>(
 ): URLSearchParams {
   const { values } = readListParams(spec, search);
   const next: Partial<Record<K, string>> = { ...values };
+  const position = positionKeys(spec);
   let resetPage = false;
   for (const key of Object.keys(changes) as K[]) {
     const value = changes[key];
-    if (key !== spec.pageKey && (values[key] ?? spec.defaults[key] ?? '') !== (value ?? spec.defaults[key] ?? '')) {
+    if (!position.includes(key) && (values[key] ?? spec.defaults[key] ?? '') !== (value ?? spec.defaults[key] ?? '')) {
       resetPage = true;
     }
     if (value === null || value === undefined || value === '') delete next[key];
     else next[key] = value;
   }
-  if (resetPage && !(spec.pageKey in changes)) delete next[spec.pageKey];
+  const positionChanged = position.some((key) => key in changes);
+  if (resetPage || positionChanged) for (const key of position) if (!(key in changes)) delete next[key];
   return writeValues(spec, search, next);
 }
 
@@ -133,5 +142,22 @@ export const listUrlDefaults = { page: '1', limit: '20', order_by: 'created_at',
 
 export function refinePageSize(value: string): string | null {
   return pageSizeOptions.includes(value) ? null : `must be ${pageSizeOptions.slice(0, -1).join(', ')} or ${pageSizeOptions.at(-1)}`;
+}
+
+type ListShape = Record<'page' | 'cursor' | 'limit', z.ZodMiniType> & Record<string, z.ZodMiniType>;
+
+/**
+ * The URL spec of a list page from its contract query shape: the list defaults, the page sizes the dashboard
+ * offers, and a position of `page` (a number, or a cursor page's label: lib/page-position.ts) and `cursor`.
+ */
+export function listUrlSpec<S extends ListShape>(shape: S): ListUrlSpec<Extract<keyof S, string>> {
+  type K = Extract<keyof S, string>;
+  return {
+    shape: { ...shape, page: pageLabel },
+    defaults: listUrlDefaults as Partial<Record<K, string>>,
+    refine: { limit: refinePageSize } as ListUrlSpec<K>['refine'],
+    pageKey: 'page' as K,
+    cursorKey: 'cursor' as K,
+  };
 }
 

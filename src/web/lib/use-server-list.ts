@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { hashKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useTable, type ColumnDef, type ExpandedState, type RowData } from '@tanstack/react-table';
 import { listFeatures, nextOrder, sortingState, type ListFeatures } from '../components/data-table/features.ts';
-import { readPageInfo, type PagingHeaders } from '../components/data-table/paging.ts';
+import type { PagingHeaders } from '../components/data-table/paging.ts';
 import type { ViewPage } from '../../contract/saved-views.ts';
 import type { ApiColumnMap } from './list-tools/api-columns.ts';
 import type { ColumnSet } from './list-tools/column-layout.ts';
 import { columnsParam, useColumnLayout } from './list-tools/use-column-layout.ts';
 import { effectiveValue, type ListChanges, type ListUrlSpec } from './url-state.ts';
 import { useListUrlState } from './url-state-hook.ts';
+import { apiPaging, useListPaging } from './use-list-paging.ts';
 
 /** One page as every list query returns it: the rows and the paging headers. */
 export interface ListPage<TRow> {
@@ -75,23 +76,24 @@ function visibleColumns<C extends { id?: string }>(columns: C[], order: readonly
 const emptyRows: never[] = [];
 
 /**
- * The plumbing every server-driven list page shares: URL state (filters, order, page, size), the page query
+ * The plumbing every server-driven list page shares: URL state (filters, order, position, size), the page query
  * with the previous page kept on screen, prefetch of the new view in the input event itself and of the next
- * page once this one shows, and the table setup (server sorting, optional expansion).
+ * page once this one shows, paging by the response's Link cursors (use-list-paging.ts), and the table setup
+ * (server sorting, optional expansion).
  */
 export function useServerList<K extends string, TRow extends RowData>(config: ServerListConfig<K, TRow>) {
   const { spec, query: queryOf, orderKeys } = config;
   const url = useListUrlState(spec);
   const { values, get, preview } = url;
-  const page = Number(get(spec.pageKey));
   const limitKey = 'limit' as K;
   const limit = Number(get(limitKey));
+  /** The API parameters of URL values: every value, the defaults of size and order, and the page or the cursor. */
   const paramsOf = useCallback(
     (v: ListParams<K>): ListParams<K> => {
       const at = (key: K) => effectiveValue(spec, v, key);
       const order: ListParams<K> = { [orderKeys.direction]: at(orderKeys.direction) } as ListParams<K>;
       if (orderKeys.by !== null) order[orderKeys.by] = at(orderKeys.by);
-      return { ...v, [spec.pageKey]: String(Number(at(spec.pageKey))), [limitKey]: String(Number(at(limitKey))), ...order };
+      return { ...apiPaging(spec, v), [limitKey]: String(Number(at(limitKey))), ...order };
     },
     [spec, orderKeys, limitKey],
   );
@@ -102,21 +104,19 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
 
   // A change of the view starts loading its page in the input's own event, not after the navigation has
   // rendered; the query that renders it then joins that request (same key).
-  const update = useCallback(
-    (changes: ListChanges<K>) => {
+  const navigate = useCallback(
+    (changes: ListChanges<K>, replace = false) => {
       const next = queryOf(paramsOf(preview(changes)));
       if (hashKey(next.queryKey as readonly unknown[]) !== hashKey(current.queryKey as readonly unknown[])) void queryClient.prefetchQuery(next);
-      url.update(changes);
+      url.update(changes, undefined, replace);
     },
     [queryOf, paramsOf, preview, current.queryKey, queryClient, url],
   );
+  const update = useCallback((changes: ListChanges<K>) => navigate(changes), [navigate]);
 
   const rows: TRow[] = query.data?.rows ?? emptyRows;
-  const info = readPageInfo(query.data?.paging ?? null, page, limit, rows.length);
-  const showingCurrent = !query.isPlaceholderData;
-  useEffect(() => {
-    if (showingCurrent && info.hasNext) void queryClient.prefetchQuery(queryOf({ ...params, [spec.pageKey]: String(page + 1) }));
-  }, [showingCurrent, info.hasNext, params, page, queryClient, queryOf, spec.pageKey]);
+  const pageQueryOf = useCallback((v: ListParams<K>) => queryOf(paramsOf(v)), [queryOf, paramsOf]);
+  const paging = useListPaging({ spec, values, limit, query, queryOf: pageQueryOf, update: navigate });
 
   const orderBy = orderKeys.by === null ? (orderKeys.fixedBy ?? '') : get(orderKeys.by);
   const sorting = useMemo(() => sortingState(orderBy, get(orderKeys.direction)), [orderBy, get, orderKeys.direction]);
@@ -155,7 +155,7 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
     },
     [queryClient, queryOf, paramsOf, preview, url],
   );
-  return { ...url, update, applyView, columns, allColumns: config.columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, info, page, limit, table, hasFilters, clearFilters, orderBy, pageKey: spec.pageKey };
+  return { ...url, update, applyView, columns, allColumns: config.columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, ...paging, limit, table, hasFilters, clearFilters, orderBy };
 }
 
 export type ServerList<K extends string, TRow extends RowData> = ReturnType<typeof useServerList<K, TRow>>;

@@ -12,7 +12,8 @@ export interface ListBodyProps {
   /** the request failed and there is nothing to show (the page renders its error state) */
   failed: boolean;
   rowCount: number;
-  page: number;
+  /** not the list's first page (a later page number, or any cursor) */
+  beyondStart: boolean;
   hasFilters: boolean;
   /** empty with no filters: title and text */
   emptyTitle: string;
@@ -32,7 +33,7 @@ export function ListBody(props: ListBodyProps) {
   const { rowCount, hasFilters } = props;
   if (props.loading) return <TableSkeleton label={props.loadingLabel} />;
   if (props.failed) return null;
-  if (rowCount === 0 && props.page > 1)
+  if (rowCount === 0 && props.beyondStart)
     return (
       <EmptyState title={t('components.list.pastEndTitle')} action={<Button onClick={props.onFirstPage}>{t('components.list.firstPage')}</Button>}>
         {t('components.list.pastEndText')}

@@ -7,6 +7,9 @@ import { DataTable } from './data-table.tsx';
 import { DroppedNotice } from './dropped-notice.tsx';
 import { ListBody, type ListBodyProps } from './list-body.tsx';
 import { Pagination } from './pagination.tsx';
+import { Banner } from '../banner.tsx';
+import { Button } from '../button.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 type ListTexts = Pick<ListBodyProps, 'loadingLabel' | 'emptyTitle' | 'emptyText' | 'filteredTitle' | 'filteredText'>;
 
@@ -27,26 +30,42 @@ export interface ListViewProps<K extends string, TRow extends RowData> extends L
 /** Under a list page's header: notice of dropped URL values, filters, error, skeleton/empty/table, pagination. */
 export function ListView<K extends string, TRow extends RowData>(props: ListViewProps<K, TRow>) {
   const { list, label } = props;
-  const { query, rows, page } = list;
+  const { query, rows } = list;
   const toolbar = useToolbarList(list);
+  const t = useT();
   return (
     <>
       <DroppedNotice dropped={list.dropped} onDismiss={list.dismissDropped} />
       {props.filters}
       {toolbar ? <ListToolbar list={toolbar} /> : null}
-      {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} /> : null}
+      {list.refusedCursor ? (
+        <Banner
+          tone="error"
+          className={props.errorClassName}
+          title={t('components.list.cursorTitle')}
+          action={
+            <Button size="small" onClick={() => list.go('first')}>
+              {t('components.list.firstPage')}
+            </Button>
+          }
+        >
+          <p>{t('components.list.cursorText')}</p>
+        </Banner>
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} className={props.errorClassName} />
+      ) : null}
       <ListBody
         loadingLabel={props.loadingLabel}
         loading={query.isPending}
         failed={query.isError && !query.data}
         rowCount={rows.length}
-        page={page}
+        beyondStart={list.beyondStart}
         hasFilters={list.hasFilters}
         emptyTitle={props.emptyTitle}
         emptyText={props.emptyText}
         filteredTitle={props.filteredTitle}
         filteredText={props.filteredText}
-        onFirstPage={() => list.update({ [list.pageKey]: null } as Parameters<typeof list.update>[0])}
+        onFirstPage={() => list.go('first')}
         onClearFilters={list.clearFilters}
       >
         <DataTable
@@ -58,11 +77,11 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
           rowHref={props.rowHref}
         />
       </ListBody>
-      {rows.length > 0 || page > 1 ? (
+      {rows.length > 0 || (list.beyondStart && !list.refusedCursor) ? (
         <Pagination
           label={props.pagesLabel}
           info={list.info}
-          onPage={(p) => list.update({ [list.pageKey]: String(p) } as Parameters<typeof list.update>[0])}
+          onGo={list.go}
           onPageSize={(size) => list.update({ limit: size } as Parameters<typeof list.update>[0])}
         />
       ) : null}

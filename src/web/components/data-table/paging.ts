@@ -1,5 +1,6 @@
-import { parseLinkHeader, totalCountExactHeader, totalCountHeader } from '../../../contract/headers.ts';
+import { parseLinkHeader, responseHeaders } from '../../../contract/headers.ts';
 import type { Translate } from '../../lib/i18n/i18n.tsx';
+import { firstPage, pageTargets, type PagePosition, type PageTarget } from '../../lib/page-position.ts';
 
 /** The paging headers of a list response, kept as plain text so they can live in the query cache. */
 export interface PagingHeaders {
@@ -10,51 +11,61 @@ export interface PagingHeaders {
 }
 
 export function pagingHeaders(headers: Headers): PagingHeaders {
-  return { link: headers.get('link'), totalCount: headers.get(totalCountHeader), totalCountExact: headers.get(totalCountExactHeader) };
+  return { link: headers.get(responseHeaders.link), totalCount: headers.get(responseHeaders.totalCount), totalCountExact: headers.get(responseHeaders.totalCountExact) };
 }
 
 export interface PageInfo {
-  page: number;
+  position: PagePosition;
   pageSize: number;
   rowsOnPage: number;
   /** Total matching records, when the server sends X-Total-Count; null otherwise. */
   total: number | null;
-  /** False when the total is an estimate: then there is no last page to jump to. */
+  /** False when the total is an estimate: then no page count is shown (the last page is still reachable by cursor). */
   totalExact: boolean;
   /** Last page number, when the total is known exactly. */
   lastPage: number | null;
   hasPrev: boolean;
   hasNext: boolean;
+  /** Where First, Previous, Next and Last go (null: nowhere); Last is offered when the server names a last page. */
+  targets: { first: PageTarget; prev: PageTarget | null; next: PageTarget | null; last: PageTarget | null };
 }
 
 /**
- * Paging facts from a list response. The Link and X-Total-Count headers are an extension; a server
- * without them still pages: a full page suggests a next one, a short page ends the list.
+ * Paging facts from a list response. The Link header's rel="prev"/"next"/"last" decide where the buttons go
+ * (keyset cursors on deep pages, lib/page-position.ts); X-Total-Count is an extension. A server without them
+ * still pages by number: a full page suggests a next one, a short page ends the list.
  */
-export function readPageInfo(headers: PagingHeaders | null, page: number, pageSize: number, rowsOnPage: number): PageInfo {
+export function readPageInfo(headers: PagingHeaders | null, position: PagePosition, pageSize: number, rowsOnPage: number): PageInfo {
   const links = parseLinkHeader(headers?.link);
   const totalText = headers?.totalCount ?? null;
   const total = totalText !== null && /^\d+$/.test(totalText) ? Number(totalText) : null;
   const totalExact = headers?.totalCountExact !== 'false';
   const lastPage = total === null || !totalExact ? null : Math.max(1, Math.ceil(total / pageSize));
-  const hasLinks = Object.keys(links).length > 0;
-  let hasNext: boolean;
-  if (hasLinks) hasNext = 'next' in links;
-  else if (lastPage !== null) hasNext = page < lastPage;
-  else hasNext = rowsOnPage >= pageSize;
-  return { page, pageSize, rowsOnPage, total, totalExact, lastPage, hasPrev: page > 1, hasNext };
+  const page = position.kind === 'page' ? position.page : null;
+  const fallbackNext = lastPage !== null && page !== null ? page < lastPage : rowsOnPage >= pageSize;
+  const { prev, next, last } = pageTargets(position, links, { hasNext: fallbackNext, lastPage });
+  return { position, pageSize, rowsOnPage, total, totalExact, lastPage, hasPrev: prev !== null, hasNext: next !== null, targets: { first: firstPage, prev, next, last } };
 }
 
 /**
  * "Page 3 of 17 · 331 results"; "Page 3 · rows 41–60 of about 1,000,000" when the total is an estimate;
- * "Page 3 · rows 41–60" when the total is unknown (components.paging.* messages, numbers in the language's format).
+ * "Page 3 · rows 41–60" when the total is unknown; from the end: "Last page · about 1,000,000 results",
+ * "2 pages before the last · …"; a cursor of unknown place: "Page from a link · 20 rows"
+ * (components.paging.* messages, numbers in the language's format).
  */
 export function describePage(info: PageInfo, t: Translate): string {
-  const page = info.page;
-  if (info.total !== null && info.lastPage !== null) return t('components.paging.ofTotal', { page, last: info.lastPage, total: info.total });
+  const { position, total } = info;
+  if (position.kind === 'unknown') return t('components.paging.fromLink', { count: info.rowsOnPage });
+  if (position.kind === 'fromEnd') {
+    // an exact total here is rare (it was an estimate when Last was followed): the count of pages says enough
+    const before = position.before;
+    return total === null || info.totalExact ? t('components.paging.fromEnd', { before }) : t('components.paging.fromEndAbout', { before, total });
+  }
+  const page = position.page;
+  if (total !== null && info.lastPage !== null) return t('components.paging.ofTotal', { page, last: info.lastPage, total });
   if (info.rowsOnPage === 0) return t('components.paging.page', { page });
-  const first = (info.page - 1) * info.pageSize + 1;
+  const first = (page - 1) * info.pageSize + 1;
   const end = first + info.rowsOnPage - 1;
-  if (info.total !== null && !info.totalExact) return t('components.paging.rowsAbout', { page, first, end, total: info.total });
+  if (total !== null && !info.totalExact) return t('components.paging.rowsAbout', { page, first, end, total });
   return t('components.paging.rows', { page, first, end });
 }

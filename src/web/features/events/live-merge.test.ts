@@ -98,9 +98,12 @@ describe('mergeIntoPage', () => {
     expect(mergeIntoPage(cached, [{ ...same }], first).page).toBe(cached);
   });
 
-  it('counts an arrival as unseen on a later page, under oldest-first order, or when the filters exclude it', () => {
+  it('counts an arrival as unseen on a later page (by number or by cursor), under oldest-first order, or when the filters exclude it', () => {
     const fresh = event(10);
     expect(mergeIntoPage(page(5), [fresh], { ...first, page: '2' }).unseen).toEqual([fresh]);
+    // a cursor page is sent without a page number
+    const { page: _number, ...byCursor } = first;
+    expect(mergeIntoPage(page(5), [fresh], { ...byCursor, cursor: 'eyJ2IjoiMSJ9' }).unseen).toEqual([fresh]);
     expect(mergeIntoPage(page(5), [fresh], { ...first, order_direction: 'asc' }).unseen).toEqual([fresh]);
     const filtered = mergeIntoPage(page(5), [fresh], { ...first, event_status: 'failed' });
     expect(filtered.unseen).toEqual([fresh]);

@@ -38,9 +38,9 @@ export function isArrival(event: Event): boolean {
   return event.attempts === 0 || (event.attempts === 1 && event.eventStatus !== 'pending');
 }
 
-/** Page 1, newest first: the only view a new event can join without moving rows between pages. */
+/** Page 1 (by number, not a cursor), newest first: the only view a new event can join without moving rows between pages. */
 export function showsNewest(params: EventParams): boolean {
-  return Number(params.page ?? '1') === 1 && (params.order_direction ?? 'desc') === 'desc';
+  return params.cursor === undefined && Number(params.page ?? '1') === 1 && (params.order_direction ?? 'desc') === 'desc';
 }
 
 /** Whether `a` is a later state of the event than `b` (more attempts, or the same attempts changed later). */

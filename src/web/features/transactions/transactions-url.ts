@@ -1,14 +1,9 @@
 import { summaryQueryShape } from '../../../contract/summaries.ts';
-import { listUrlDefaults, refinePageSize, type ListUrlSpec } from '../../lib/url-state.ts';
+import { listUrlSpec } from '../../lib/url-state.ts';
 
 export type SummaryKey = keyof typeof summaryQueryShape;
 
-export const summaryUrlSpec: ListUrlSpec<SummaryKey> = {
-  shape: summaryQueryShape,
-  defaults: listUrlDefaults,
-  refine: { limit: refinePageSize },
-  pageKey: 'page',
-};
+export const summaryUrlSpec = listUrlSpec(summaryQueryShape);
 
 export const summaryFilterKeys = [
   'status',

@@ -34,5 +34,6 @@ describe('CSV progress', () => {
       csv_dialect: 'excel-br',
     });
     expect(exportParams({}, ['id'], 'rfc4180')).toEqual({ columns: 'id' });
+    expect(exportParams({ cursor: 'eyJsIjoxfQ', limit: '20', status: 'denied' }, ['id'], 'rfc4180')).toEqual({ status: 'denied', columns: 'id' });
   });
 });

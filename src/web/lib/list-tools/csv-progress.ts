@@ -39,14 +39,16 @@ export function exportFileName(base: string, now: Date): string {
   return `${safe || 'export'}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** The export's query: the list's API parameters without paging, plus the columns and the dialect. */
+/** The export's query: the list's API parameters without paging (page, cursor, limit), plus the columns and the dialect. */
+const pagingKeys = new Set(['page', 'cursor', 'limit']);
+
 export function exportParams(
   params: Readonly<Record<string, string | undefined>>,
   columns: readonly string[],
   dialect: 'rfc4180' | 'excel-br',
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '' && key !== 'page' && key !== 'limit') out[key] = value;
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '' && !pagingKeys.has(key)) out[key] = value;
   out.columns = columns.join(',');
   if (dialect !== 'rfc4180') out.csv_dialect = dialect;
   return out;
