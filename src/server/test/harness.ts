@@ -72,7 +72,8 @@ export async function createTestDatabase(kind: BackendKind): Promise<TestDatabas
 
 /** A new empty PostgreSQL database on the shared server (its URL), and how to drop it. */
 export async function createPostgresDatabase(): Promise<{ url: URL; drop(): Promise<void> }> {
-  const name = `acq_test_${randomBytes(6).toString('hex')}`;
+  // TEST_DATABASE_PREFIX: engineers sharing one server keep their test databases apart by name
+  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'acq_test_'}${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
