@@ -73,7 +73,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, rate: number, seconds: number, port: number): Promise<SetupResult> {
   console.error(`ingest bench: ${name}: starting`);
   const server = await startServer(port, { ...env, SEED_SUMMARIES: '300', DEMO_ACCESS_TOKEN: token, DEMO_SIGNING_SECRET: secret, WORKER: workers === 0 ? 'on' : 'off', WEB_ROOT: '/nonexistent' });
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => spawnWorker({ ...env, WORKER_IDLE_MS: '50' })));
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => spawnWorker(env)));
   const children = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {

@@ -5,6 +5,7 @@ import type { ChangeBus } from '../live/change-bus.ts';
 import { Waker } from '../lib/waker.ts';
 import type { EventRow } from '../queries/events-query.ts';
 import { connectionKeyOf, loadConnections, loadSales, writeBatch, type Applied } from './batch-store.ts';
+import { listenForDue } from './due-signal.ts';
 import { defaultPolicy, processEvent, retryDelayMs, type Outcome, type ProcessingPolicy } from './process-event.ts';
 
 export interface WorkerOptions {
@@ -15,6 +16,8 @@ export interface WorkerOptions {
   idleMs?: number;
   changes?: ChangeBus;
   log?: (message: string, error?: unknown) => void;
+  /** PostgreSQL URL: LISTEN there for the API processes' due signals (due-signal.ts) instead of waiting out idleMs */
+  listen?: string;
   /** test hook: called for each event of a batch once the batch is written, before it commits */
   afterEvent?: (eventId: string, outcome: Outcome | 'deferred' | 'error') => void | Promise<void>;
 }
@@ -117,7 +120,7 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** A loop that processes due events as they come: woken by ingestion, else every `idleMs`. */
+/** A loop that processes due events as they come: woken by ingestion in this process or a due signal (`listen`), else every `idleMs`. */
 export function startWorker(database: Database, options: WorkerOptions = {}): RunningWorker {
   const idleMs = options.idleMs ?? 250;
   let running = true;
@@ -127,6 +130,7 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
     woken = true;
     waker.wake();
   };
+  const listener = options.listen ? listenForDue(options.listen, wake, options.log) : null;
   const loop = (async () => {
     while (running) {
       woken = false;
@@ -145,7 +149,7 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
     stop: async () => {
       running = false;
       waker.wake();
-      await loop;
+      await Promise.all([loop, listener?.close()]);
     },
   };
 }
