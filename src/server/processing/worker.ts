@@ -23,6 +23,8 @@ export interface WorkerOptions {
 }
 
 export const defaultBatchSize = 100;
+/** After a batch under a quarter full, a running worker waits this long before claiming again: fuller batches for that much latency. */
+const gatherMs = 20;
 /** Another worker holds this sale's lock: try again shortly, without counting an attempt. */
 const lockWaitMs = 200;
 const saleKey = (row: EventRow) => `${row.organizationId}:${row.id}`;
@@ -123,6 +125,7 @@ export interface RunningWorker {
 /** A loop that processes due events as they come: woken by ingestion in this process or a due signal (`listen`), else every `idleMs`. */
 export function startWorker(database: Database, options: WorkerOptions = {}): RunningWorker {
   const idleMs = options.idleMs ?? 250;
+  const fullish = (options.batchSize ?? defaultBatchSize) / 4;
   let running = true;
   let woken = false;
   const waker = new Waker();
@@ -140,8 +143,10 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
       } catch (error) {
         if (running) options.log?.('worker batch failed; it is retried', error);
       }
-      if (claimed > 0 || woken || !running) continue;
-      await waker.sleep(idleMs);
+      if (!running || claimed >= fullish) continue;
+      // a small batch: let the next one gather for a moment (each batch costs a dozen statements whatever its size)
+      if (claimed > 0) await new Promise((resolve) => setTimeout(resolve, gatherMs));
+      else if (!woken) await waker.sleep(idleMs);
     }
   })();
   return {
