@@ -39,7 +39,8 @@ async function lockSales(tx: Db, rows: readonly EventRow[]): Promise<Set<string>
 
 /** Applies events to their sales in memory, in claim order, then writes the batch (batch-store.ts). */
 async function applyBatch(tx: Db, rows: readonly EventRow[], policy: ProcessingPolicy, now: Date): Promise<Applied[]> {
-  const [connections, book] = [await loadConnections(tx, rows), await loadSales(tx, rows)];
+  const connections = await loadConnections(tx, rows);
+  const book = await loadSales(tx, rows);
   const applied = rows.map((row) => {
     const connection = connections.get(connectionKeyOf(row)) ?? null;
     return { row, connection, outcome: processEvent(row, connection, book, policy) };
