@@ -3,11 +3,11 @@
  * from the simulator's generator against the real server, on PGlite (in-process worker) and on PostgreSQL
  * with 1 and 2 `npm run worker` processes (server with WORKER=off). Reports accepted/s and
  * notification -> processed latency (processed_at minus the moment the request was sent) per setup, and
- * writes bench/results/<date>-ingest.{json,md}. Every load loop is bounded in rate, count and time.
+ * writes bench/results/<date>-ingest.{json,md} and latest-ingest.md. Every load loop is bounded in rate, count and time.
  */
 import { profileFlags } from './profile-flags.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,8 @@ import { demoOrganization } from '../src/server/seed/demo.ts';
 import { NotificationGenerator, terminalsOf } from '../src/server/simulate/generator.ts';
 import { fetchMerchants } from '../src/server/simulate/merchants.ts';
 import { runSimulation } from '../src/server/simulate/send.ts';
+import { cpuSeconds, DatabaseCpu } from './cpu-time.ts';
+import { writeIngestReport, type SetupResult } from './ingest-report.ts';
 import { describeMachine } from './machine.ts';
 import { startServer } from './server-process.ts';
 
@@ -24,60 +26,22 @@ const secret = 'whsec_bench_ingest_secret_0001';
 const token = 'acq_test_bench_ingest_token_000000001';
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-interface SetupResult {
-  name: string;
-  offeredPerSecond: number;
-  seconds: number;
-  sent: number;
-  accepted: number;
-  repeats: number;
-  rejected: number;
-  networkErrors: number;
-  acceptedPerSecond: number;
-  answerMs: { p50: number; p95: number };
-  firstAttempt: { count: number; p50: number; p95: number; max: number };
-  outcomes: Record<string, number>;
-  drainSeconds: number;
-  /** CPU seconds the server and worker processes used while sending and draining (PostgreSQL's own not counted) */
-  cpu: { server: number; workers: number; perThousandEvents: number; postgres: number; postgresPerThousand: number };
-}
-
-/**
- * CPU seconds of every process named `postgres` (the shared server's backends, and through the postmaster's
- * cutime/cstime the backends that already exited). Other sessions' queries count too: an idle server adds little.
- */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const f = stat.split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-/** user + system CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s). */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN));
 
-function spawnWorker(env: NodeJS.ProcessEnv): ChildProcess {
+/** A worker process, once it says it is processing (its start, migrations included, is not measured). */
+async function spawnWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // same niceness as the server (both inherit the bench's: run it under nice)
-  return spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('processing pending events')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`a worker exited while starting (${code})`)));
+  });
+  return child;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -90,14 +54,25 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, rate: number, seconds: number, port: number): Promise<SetupResult> {
   console.error(`ingest bench: ${name}: starting`);
   const server = await startServer(port, { ...env, SEED_SUMMARIES: '300', DEMO_ACCESS_TOKEN: token, DEMO_SIGNING_SECRET: secret, WORKER: workers === 0 ? 'on' : 'off', WEB_ROOT: '/nonexistent' });
-  const children = Array.from({ length: workers }, () => spawnWorker({ ...env, WORKER_IDLE_MS: '50' }));
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => spawnWorker(env)));
+  const children = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const child of children) await stopChild(child);
+    await server.stop();
+    throw failed.reason;
+  }
   const sentAt = new Map<string, number>();
   const answers: number[] = [];
   let stats;
   let drainSeconds = 0;
-  const cpuOf = () => ({ server: cpuSeconds(server.pid), workers: children.reduce((a, c) => a + cpuSeconds(c.pid), 0), postgres: env.DATABASE_URL ? postgresCpuSeconds() : 0 });
+  const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+  const cpuOf = () => ({ server: cpuSeconds(server.pid), workers: children.reduce((a, c) => a + cpuSeconds(c.pid), 0), postgres: 0, client: ownCpu() });
+  const loadStart = os.loadavg()[0] ?? 0;
+  let loadEnd = loadStart;
   const cpuBefore = cpuOf();
   let cpuAfter = cpuBefore;
+  const databaseCpu = env.DATABASE_URL ? await DatabaseCpu.start(adminUrl, env.DATABASE_URL) : null;
   try {
     const generator = new NotificationGenerator(terminalsOf(await fetchMerchants(server.origin, token)), `bench${port}`);
     stats = await runSimulation({
@@ -123,8 +98,10 @@ async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, r
     };
     while (Date.now() - drainStart < 60_000 && (await pendingDue()) > 0) await new Promise((resolve) => setTimeout(resolve, 250));
     drainSeconds = (Date.now() - drainStart) / 1000;
-    cpuAfter = cpuOf();
+    cpuAfter = { ...cpuOf(), postgres: (await databaseCpu?.stop()) ?? 0 };
+    loadEnd = os.loadavg()[0] ?? 0;
   } finally {
+    await databaseCpu?.stop();
     for (const child of children) await stopChild(child);
     await server.stop();
   }
@@ -158,18 +135,20 @@ async function runSetup(name: string, env: NodeJS.ProcessEnv, workers: number, r
     firstAttempt: { count: latencies.length, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), max: latencies[latencies.length - 1] ?? Number.NaN },
     outcomes,
     drainSeconds,
+    load: { start: loadStart, end: loadEnd },
     cpu: {
       server: cpuAfter.server - cpuBefore.server,
       workers: cpuAfter.workers - cpuBefore.workers,
       perThousandEvents: ((cpuAfter.server - cpuBefore.server + cpuAfter.workers - cpuBefore.workers) / Math.max(1, accepted)) * 1000,
       postgres: cpuAfter.postgres - cpuBefore.postgres,
       postgresPerThousand: ((cpuAfter.postgres - cpuBefore.postgres) / Math.max(1, accepted)) * 1000,
+      client: cpuAfter.client - cpuBefore.client,
     },
   };
 }
 
 async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_ingest_${process.pid}_${Date.now().toString(36)}`;
+  const name = `ingest_bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -204,34 +183,5 @@ export async function runIngestBench(argv: string[]): Promise<void> {
       results.push(await withPostgresDatabase((url) => runSetup(`PostgreSQL, ${workers} worker process${workers > 1 ? 'es' : ''}`, { DATABASE_URL: url }, workers, rate, seconds, port)));
     }
   }
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
-  const outDir = 'bench/results';
-  mkdirSync(outDir, { recursive: true });
-  const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : 'n/a');
-  const lines = [
-    `# Ingestion bench ${stamp}`,
-    '',
-    `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGb} GiB, Node ${machine.node}; load average at start ${machine.loadAverage.map((l) => l.toFixed(1)).join(' / ')}.`,
-    'The machine is shared with six other developers working in parallel (tests, type checks, other benches): every figure is',
-    'skewed by their load. The bench client, the server and the workers ran under `nice`; the client shares the two cores.',
-    '',
-    `Offered load: ${rate} signed notifications/s for ${seconds} s (32 in flight at most), the simulator's mix (approvals, declines, captures,`,
-    'refunds, voids, pix, out-of-order pairs, duplicates, failures). Latency = processed_at - the moment the request was sent, for events',
-    'processed on their first attempt (out-of-order captures wait for their backoff and are excluded); batches of 25 commit together.',
-    '',
-    '| setup | accepted/s | accepted | repeats (200) | refused | network errors | answer p50 / p95 | to processed p50 | p95 | max | n | CPU s server / workers | CPU s per 1000 | PostgreSQL CPU s per 1000 | outcomes |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.name} | ${r.acceptedPerSecond.toFixed(0)} | ${r.accepted} | ${r.repeats} | ${r.rejected} | ${r.networkErrors} | ${ms(r.answerMs.p50)} / ${ms(r.answerMs.p95)} | ${ms(r.firstAttempt.p50)} | ${ms(r.firstAttempt.p95)} | ${ms(r.firstAttempt.max)} | ${r.firstAttempt.count} | ${r.cpu.server.toFixed(1)} / ${r.cpu.workers.toFixed(1)} | ${r.cpu.perThousandEvents.toFixed(1)} | ${r.cpu.postgres > 0 ? r.cpu.postgresPerThousand.toFixed(1) : '-'} | ${Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} |`,
-    ),
-    '',
-    'Goal (issue 12): >= 500 accepted/s and p95 < 1 s to processed on PostgreSQL. "CPU s per 1000" is the Node CPU time (server plus',
-    'worker processes, PostgreSQL excluded) per 1000 accepted notifications: unlike the rates it hardly depends on the other load, and',
-    '1000 / it is the rate one idle core of Node could sustain.',
-    '',
-  ];
-  writeFileSync(path.join(outDir, `${stamp}-ingest.md`), lines.join('\n'));
-  writeFileSync(path.join(outDir, `${stamp}-ingest.json`), `${JSON.stringify({ machine, rate, seconds, results }, null, 2)}\n`);
-  console.log(lines.join('\n'));
+  writeIngestReport(machine, rate, seconds, results);
 }

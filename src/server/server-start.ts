@@ -6,6 +6,7 @@ import type { ApiInstance } from './lib/api-instance.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
 import { ChangeBus } from './live/change-bus.ts';
 import { readSealingKey } from './notifications/signing-secrets.ts';
+import { DueNotifier } from './processing/due-signal.ts';
 import { startWorker, type RunningWorker } from './processing/worker.ts';
 import { startBuiltInSimulation } from './simulate/built-in.ts';
 
@@ -49,8 +50,17 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   if (!signingKey) log('Signing secrets are stored unsealed: set SIGNING_SECRET_KEY (32 bytes, hex or base64) to seal them at rest.');
   const changes = new ChangeBus();
   let worker: RunningWorker | null = null;
+  // PostgreSQL: worker processes (and the worker of the first API process) hear of new due events by NOTIFY
+  const dueNotifier = env.databaseUrl ? new DueNotifier(prepared.database) : null;
   const app = await buildApp({
-    live: { changes, signingKey, wakeWorker: () => worker?.wake() },
+    live: {
+      changes,
+      signingKey,
+      wakeWorker: () => {
+        worker?.wake();
+        dueNotifier?.notify();
+      },
+    },
     database: prepared.database,
     logger: { level: env.logLevel },
     publicApiBaseUrl: env.publicApiBaseUrl,
@@ -75,7 +85,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     throw error;
   }
   if (env.worker) {
-    worker = startWorker(prepared.database, { changes, log: (message, error) => app.log.error({ err: error }, message) });
+    worker = startWorker(prepared.database, { changes, listen: env.databaseUrl, log: (message, error) => app.log.error({ err: error }, message) });
   }
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;

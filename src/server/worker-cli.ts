@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ databaseUrl: env.databaseUrl });
   const worker = startWorker(database, {
-    idleMs: Number(process.env.WORKER_IDLE_MS ?? 100),
+    idleMs: Number(process.env.WORKER_IDLE_MS ?? 250),
+    listen: env.databaseUrl,
     log: (message, error) => console.error(message, error instanceof Error ? error.message : ''),
   });
   console.log(`Worker ${process.pid}: processing pending events (stop with Ctrl+C).`);

@@ -303,7 +303,8 @@ export const signingSecrets = pgTable(
  * Issue 11: totals of transaction_summaries for /v1/transactions/stats, per organization and merchant ('*' =
  * every merchant): an hourly cube (status, acquirer, payment method, card brand ('' for pix)), the same per
  * UTC day, and hourly per status alone. Kept by statement-level triggers on transaction_summaries (migration
- * 0007, enabled ALWAYS so the seed's bulk load keeps them too), in the same transaction as the rows.
+ * 0007, enabled ALWAYS so the seed's bulk load keeps them too), in the same transaction as the rows; the event
+ * worker adds a whole batch's deltas itself, in one summary_rollup_apply just before its commit (migration 0009).
  */
 const rollupCube = {
   organizationId: text('organization_id').notNull(),

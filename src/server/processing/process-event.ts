@@ -1,12 +1,6 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { FailureReason } from '../../contract/notifications.ts';
-import { identityKey } from '../credentials/authentication-data.ts';
-import type { Db } from '../db/client.ts';
-import { credentials, cycles, events, merchants, providers, transactionSummaries } from '../db/schema.ts';
-import { xid } from '../lib/xid.ts';
-import { providerCatalog } from '../providers-catalog.ts';
 import type { EventRow } from '../queries/events-query.ts';
-import { abecsDeclines, approvalMessages } from '../seed/abecs.ts';
+import { newCycle, newSummary, type CycleRecord, type Sale, type SaleBook } from './sale-book.ts';
 
 export interface ProcessingPolicy {
   /** attempts after which an out-of-order step stops waiting and fails (authorization_missing) */
@@ -23,36 +17,21 @@ export type Outcome =
   | { status: 'failed'; reason: FailureReason; detail: string }
   | { status: 'retry'; reason: FailureReason; detail: string; delayMs: number };
 
-type SummaryRecord = typeof transactionSummaries.$inferSelect;
-type CycleRecord = typeof cycles.$inferSelect;
+/** The connection (credential) a notification's acquirer + MID/TID names, with its merchant's tax id. */
+export interface MatchedConnection {
+  id: string;
+  merchantId: string;
+  enabled: boolean;
+  status: string;
+  taxId: string;
+}
 
-const changed = sql`nextval('events_change_seq')`;
-const emvFields = providerCatalog[0]?.authenticationFields ?? [];
 const authorizations = new Set(['authorization', 'pre_authorization']);
 const fail = (reason: FailureReason, detail: string): Outcome => ({ status: 'failed', reason, detail });
 const money = (minor: bigint) => `${minor / 100n},${(minor % 100n).toString().padStart(2, '0')}`;
 
 export function retryDelayMs(attempt: number, policy: ProcessingPolicy): number {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-}
-
-function responseMessage(row: EventRow): string | null {
-  if (row.transactionStatus === 'approved') return approvalMessages[row.transactionType as keyof typeof approvalMessages] ?? null;
-  if (row.acquirerResponseCode === null) return null;
-  return abecsDeclines.find((d) => d.code === row.acquirerResponseCode)?.message ?? null;
-}
-
-async function matchConnection(tx: Db, row: EventRow) {
-  const key = identityKey({ merchantIdentifier: row.acquirerMerchantIdentifier, terminalIdentifier: row.acquirerTerminalIdentifier }, emvFields);
-  const [found] = await tx
-    .select({ id: credentials.id, merchantId: credentials.merchantId, enabled: credentials.enabled, status: credentials.status, taxId: merchants.taxId })
-    .from(credentials)
-    .innerJoin(providers, eq(providers.id, credentials.providerId))
-    .innerJoin(merchants, eq(merchants.id, credentials.merchantId))
-    .where(and(eq(credentials.organizationId, row.organizationId), eq(providers.name, row.acquirerName), eq(credentials.identityKey, key)))
-    .orderBy(desc(credentials.enabled), asc(credentials.createdAt))
-    .limit(1);
-  return found ?? null;
 }
 
 /** Summary status after an approved step (denied steps change nothing but a denied authorization). */
@@ -66,8 +45,9 @@ function statusAfter(type: string, status: string, current: string | null): stri
 
 const sum = (list: CycleRecord[], type: string) => list.filter((c) => c.type === type && c.status === 'approved').reduce((a, c) => a + c.amountMinor, 0n);
 
-/** Why this step contradicts the summary, or null when it may be appended. */
-function contradiction(row: EventRow, summary: SummaryRecord, list: CycleRecord[]): Outcome | null {
+/** Why this step contradicts the sale, or null when it may be appended. */
+function contradiction(row: EventRow, sale: Sale): Outcome | null {
+  const { summary, cycles: list } = sale;
   if (row.currency !== summary.currency) {
     return fail('currency_mismatch', `The notification is in ${row.currency} but transaction ${row.id} is in ${summary.currency}.`);
   }
@@ -101,107 +81,13 @@ function alreadyApplied(row: EventRow, list: CycleRecord[]): boolean {
   );
 }
 
-function newSummary(row: EventRow, merchantId: string): typeof transactionSummaries.$inferInsert {
-  const card: (NonNullable<EventRow['cardData']> & { expirationMonth?: number | null; expirationYear?: number | null }) | null = row.cardData;
-  return {
-    id: xid(),
-    organizationId: row.organizationId,
-    merchantId,
-    createdAt: new Date(Number(row.createdAtNs / 1_000_000n)),
-    acquirer: row.acquirerName,
-    paymentMethod: row.paymentMethod,
-    status: statusAfter(row.transactionType, row.transactionStatus, null),
-    amountMinor: row.amount,
-    currency: row.currency,
-    installments: row.installments ?? 1,
-    gatewayTransactionId: row.id,
-    cardBrand: card?.cardBrand ?? null,
-    cardFirstDigits: card?.bin ?? null,
-    cardLastDigits: card?.last4 ?? null,
-    cardHolderName: card?.holderName ?? null,
-    cardExpirationMonth: card?.expirationMonth ?? null,
-    cardExpirationYear: card?.expirationYear ?? null,
-    // the MID/TID the notification came through (the connection matched them): the transaction page shows them
-    acquirerMerchantId: row.acquirerMerchantIdentifier,
-    acquirerTerminalId: row.acquirerTerminalIdentifier,
-  };
-}
-
-function newCycle(row: EventRow, summaryId: string, seq: number): typeof cycles.$inferInsert {
-  return {
-    id: xid(),
-    summaryId,
-    seq,
-    createdAt: new Date(Number(row.createdAtNs / 1_000_000n)),
-    type: row.transactionType,
-    status: row.transactionStatus,
-    amountMinor: row.amount,
-    authorizationCode: row.transactionStatus === 'approved' ? row.authorizationCode : null,
-    responseCode: row.acquirerResponseCode,
-    responseMessage: responseMessage(row),
-    retrievalReferenceNumber: row.retrievalReferenceNumber,
-    systemTraceAuditNumber: null,
-    gatewayTransactionId: row.id,
-    deviceFingerprintId: null,
-    deviceIpAddress: row.terminalData.ipAddress,
-    deviceLatitude: row.terminalData.latitude,
-    deviceLongitude: row.terminalData.longitude,
-  };
-}
-
-/**
- * Applies one claimed pending event inside the caller's transaction: match the connection by MID/TID,
- * create or update the summary and append the cycle, then record the outcome on the event. Everything or
- * nothing: the caller's transaction (or savepoint) commits it as one.
- */
-export async function processEvent(tx: Db, row: EventRow, policy: ProcessingPolicy, now = new Date()): Promise<Outcome> {
-  const connection = await matchConnection(tx, row);
-  const attempt = row.attempts + 1;
-  let outcome: Outcome;
-  let summaryId: string | null = null;
-  if (!connection) {
-    outcome = fail('unknown_terminal', `No connection of this organization has MID ${row.acquirerMerchantIdentifier} and TID ${row.acquirerTerminalIdentifier} at ${row.acquirerName}; connect the terminal, then retry.`);
-  } else if (!connection.enabled || connection.status !== 'connected') {
-    outcome = fail('connection_disabled', `The connection ${connection.id} for MID ${row.acquirerMerchantIdentifier} / TID ${row.acquirerTerminalIdentifier} is disabled or disconnected; enable it, then retry.`);
-  } else if (connection.taxId !== row.merchantTaxId) {
-    outcome = fail('merchant_mismatch', `The notification names merchant tax id ${row.merchantTaxId}, but MID ${row.acquirerMerchantIdentifier} belongs to a merchant with another tax id.`);
-  } else {
-    outcome = await applyStep(tx, row, connection.merchantId, attempt, policy);
-    if (outcome.status === 'processed') summaryId = outcome.summaryId;
-  }
-  const base = { attempts: attempt, updatedAtText: now.toISOString(), changeSeq: changed, merchantId: connection?.merchantId ?? row.merchantId, connectionId: connection?.id ?? null };
-  if (outcome.status === 'processed') {
-    await tx
-      .update(events)
-      .set({ ...base, eventStatus: 'processed', processedAt: now, nextAttemptAt: null, failureReason: null, failureDetail: null, summaryId })
-      .where(eq(events.eventId, row.eventId));
-  } else if (outcome.status === 'retry') {
-    await tx
-      .update(events)
-      .set({ ...base, nextAttemptAt: new Date(now.getTime() + outcome.delayMs), failureReason: outcome.reason, failureDetail: outcome.detail })
-      .where(eq(events.eventId, row.eventId));
-  } else {
-    await tx
-      .update(events)
-      .set({ ...base, eventStatus: 'failed', nextAttemptAt: null, failureReason: outcome.reason, failureDetail: outcome.detail })
-      .where(eq(events.eventId, row.eventId));
-  }
-  return outcome;
-}
-
-async function applyStep(tx: Db, row: EventRow, merchantId: string, attempt: number, policy: ProcessingPolicy): Promise<Outcome> {
-  const [summary] = await tx
-    .select()
-    .from(transactionSummaries)
-    .where(and(eq(transactionSummaries.organizationId, row.organizationId), or(eq(transactionSummaries.gatewayTransactionId, row.id), eq(transactionSummaries.id, row.id))))
-    .limit(1)
-    .for('update');
-  if (!summary) {
+function applyStep(row: EventRow, merchantId: string, book: SaleBook, attempt: number, policy: ProcessingPolicy): Outcome {
+  const sale = book.find(row.organizationId, row.id);
+  if (!sale) {
     if (authorizations.has(row.transactionType)) {
-      const created = newSummary(row, merchantId);
-      await tx.insert(transactionSummaries).values(created);
-      await tx.insert(cycles).values(newCycle(row, created.id, 1));
-      return { status: 'processed', summaryId: created.id, appended: true };
+      const summary = newSummary(row, merchantId, statusAfter(row.transactionType, row.transactionStatus, null));
+      book.create(summary, newCycle(row, summary.id, 1));
+      return { status: 'processed', summaryId: summary.id, appended: true };
     }
     if (attempt >= policy.maxAttempts) {
       return fail('authorization_missing', `No authorization of transaction ${row.id} arrived after ${attempt} attempts; the ${row.transactionType} cannot be applied.`);
@@ -213,16 +99,33 @@ async function applyStep(tx: Db, row: EventRow, merchantId: string, attempt: num
       delayMs: retryDelayMs(attempt, policy),
     };
   }
+  const { summary } = sale;
   if (summary.merchantId !== merchantId) {
     return fail('merchant_mismatch', `Transaction ${row.id} belongs to merchant ${summary.merchantId}, but MID ${row.acquirerMerchantIdentifier} / TID ${row.acquirerTerminalIdentifier} is connected to ${merchantId}.`);
   }
-  const list = await tx.select().from(cycles).where(eq(cycles.summaryId, summary.id)).orderBy(asc(cycles.seq));
-  if (alreadyApplied(row, list)) return { status: 'processed', summaryId: summary.id, appended: false };
-  const refused = contradiction(row, summary, list);
+  if (alreadyApplied(row, sale.cycles)) return { status: 'processed', summaryId: summary.id, appended: false };
+  const refused = contradiction(row, sale);
   if (refused) return refused;
-  const seq = list.reduce((max, c) => Math.max(max, c.seq), 0) + 1;
-  await tx.insert(cycles).values(newCycle(row, summary.id, seq));
-  const status = statusAfter(row.transactionType, row.transactionStatus, summary.status);
-  if (status !== summary.status) await tx.update(transactionSummaries).set({ status }).where(eq(transactionSummaries.id, summary.id));
+  const seq = sale.cycles.reduce((max, c) => Math.max(max, c.seq), 0) + 1;
+  book.append(sale, newCycle(row, summary.id, seq), statusAfter(row.transactionType, row.transactionStatus, summary.status));
   return { status: 'processed', summaryId: summary.id, appended: true };
+}
+
+/**
+ * Applies one claimed pending event to the batch's book of sales: match the connection by MID/TID, then
+ * create the sale (an authorization) or append the cycle and move its status. Pure: the batch writes the
+ * book and the events' outcomes afterwards, all in its one transaction (see batch-store.ts).
+ */
+export function processEvent(row: EventRow, connection: MatchedConnection | null, book: SaleBook, policy: ProcessingPolicy): Outcome {
+  const attempt = row.attempts + 1;
+  if (!connection) {
+    return fail('unknown_terminal', `No connection of this organization has MID ${row.acquirerMerchantIdentifier} and TID ${row.acquirerTerminalIdentifier} at ${row.acquirerName}; connect the terminal, then retry.`);
+  }
+  if (!connection.enabled || connection.status !== 'connected') {
+    return fail('connection_disabled', `The connection ${connection.id} for MID ${row.acquirerMerchantIdentifier} / TID ${row.acquirerTerminalIdentifier} is disabled or disconnected; enable it, then retry.`);
+  }
+  if (connection.taxId !== row.merchantTaxId) {
+    return fail('merchant_mismatch', `The notification names merchant tax id ${row.merchantTaxId}, but MID ${row.acquirerMerchantIdentifier} belongs to a merchant with another tax id.`);
+  }
+  return applyStep(row, connection.merchantId, book, attempt, policy);
 }

@@ -1,8 +1,11 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { ChangeBus } from '../live/change-bus.ts';
 import { Waker } from '../lib/waker.ts';
+import type { EventRow } from '../queries/events-query.ts';
+import { connectionKeyOf, loadConnections, loadSales, writeBatch, type Applied } from './batch-store.ts';
+import { listenForDue } from './due-signal.ts';
 import { defaultPolicy, processEvent, retryDelayMs, type Outcome, type ProcessingPolicy } from './process-event.ts';
 
 export interface WorkerOptions {
@@ -13,24 +16,46 @@ export interface WorkerOptions {
   idleMs?: number;
   changes?: ChangeBus;
   log?: (message: string, error?: unknown) => void;
-  /** test hook: called after each event of a batch is applied, before the batch commits */
+  /** PostgreSQL URL: LISTEN there for the API processes' due signals (due-signal.ts) instead of waiting out idleMs */
+  listen?: string;
+  /** test hook: called for each event of a batch once the batch is written, before it commits */
   afterEvent?: (eventId: string, outcome: Outcome | 'deferred' | 'error') => void | Promise<void>;
 }
 
-/** Another worker holds this transaction's lock: try again shortly, without counting an attempt. */
+export const defaultBatchSize = 100;
+/** After a batch under a quarter full, a running worker waits this long before claiming again: fuller batches for that much latency. */
+const gatherMs = 20;
+/** Another worker holds this sale's lock: try again shortly, without counting an attempt. */
 const lockWaitMs = 200;
+const saleKey = (row: EventRow) => `${row.organizationId}:${row.id}`;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-async function tryTransactionLock(tx: Db, key: string): Promise<boolean> {
-  // both drivers answer { rows }, typed differently
-  const result: unknown = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`);
-  return (result as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+/** One sale (auth, capture...) is applied by one worker at a time: the keys whose transaction-scoped lock this worker got. */
+async function lockSales(tx: Db, rows: readonly EventRow[]): Promise<Set<string>> {
+  const keys = JSON.stringify([...new Set(rows.map(saleKey))]);
+  const result = await tx.execute(sql`select k as key, pg_try_advisory_xact_lock(hashtext(k)) as locked from jsonb_array_elements_text(${keys}::jsonb) as k`);
+  return new Set(rowsOf<{ key: string; locked: boolean }>(result).filter((r) => r.locked).map((r) => r.key));
+}
+
+/** Applies events to their sales in memory, in claim order, then writes the batch (batch-store.ts). */
+async function applyBatch(tx: Db, rows: readonly EventRow[], policy: ProcessingPolicy, now: Date): Promise<Applied[]> {
+  const connections = await loadConnections(tx, rows);
+  const book = await loadSales(tx, rows);
+  const applied = rows.map((row) => {
+    const connection = connections.get(connectionKeyOf(row)) ?? null;
+    return { row, connection, outcome: processEvent(row, connection, book, policy) };
+  });
+  await writeBatch(tx, book, applied, now);
+  return applied;
 }
 
 /**
- * Claims up to `batchSize` due pending events (FOR UPDATE SKIP LOCKED: concurrent workers, in this or
- * other processes, never claim the same event) and applies each in a savepoint of one transaction. If the
- * process dies or the transaction aborts, nothing of the batch is committed and the events stay pending
- * and due: nothing is lost, and nothing is applied twice. Returns how many events were claimed.
+ * Claims up to `batchSize` due pending events (FOR UPDATE SKIP LOCKED: concurrent workers, in this or other
+ * processes, never claim the same event) and applies them in one transaction with a few set-based statements.
+ * If the process dies or the transaction aborts, nothing of the batch is committed and the events stay
+ * pending and due: nothing is lost, and nothing is applied twice. An unexpected error (not a business failure)
+ * rolls the batch back to its savepoint and the events are applied one by one, so only the culprit counts
+ * an attempt and waits its backoff. Returns how many events were claimed.
  */
 export async function processDueEvents(database: Database, options: WorkerOptions = {}): Promise<number> {
   const policy = options.policy ?? defaultPolicy;
@@ -42,29 +67,40 @@ export async function processDueEvents(database: Database, options: WorkerOption
       .from(events)
       .where(and(eq(events.eventStatus, 'pending'), isNotNull(events.nextAttemptAt), lte(events.nextAttemptAt, now)))
       .orderBy(asc(events.nextAttemptAt), asc(events.createdAtNs))
-      .limit(options.batchSize ?? 25)
+      .limit(options.batchSize ?? defaultBatchSize)
       .for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    const locked = await lockSales(tx, due);
+    const ready = due.filter((row) => locked.has(saleKey(row)));
+    const deferred = due.filter((row) => !locked.has(saleKey(row)));
+    if (deferred.length > 0) {
+      const ids = deferred.map((row) => row.eventId);
+      await tx.update(events).set({ nextAttemptAt: new Date(now.getTime() + lockWaitMs) }).where(inArray(events.eventId, ids));
+    }
+    const outcomes = new Map<string, Outcome | 'error'>();
+    try {
+      if (ready.length > 0) for (const a of await tx.transaction((batch) => applyBatch(batch as unknown as Db, ready, policy, now))) outcomes.set(a.row.eventId, a.outcome);
+    } catch (batchError) {
+      if (ready.length > 1) options.log?.(`a batch of ${ready.length} events failed; applying them one by one`, batchError);
+      for (const row of ready) {
+        try {
+          const [a] = await tx.transaction((single) => applyBatch(single as unknown as Db, [row], policy, now));
+          if (a) outcomes.set(row.eventId, a.outcome);
+        } catch (error) {
+          // an unexpected error (not a business failure): count the attempt and try again later
+          options.log?.(`event ${row.eventId}: processing error, retrying`, error);
+          outcomes.set(row.eventId, 'error');
+          await tx
+            .update(events)
+            .set({ attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts + 1, policy)), changeSeq: sql`nextval('events_change_seq')` })
+            .where(eq(events.eventId, row.eventId));
+        }
+      }
+    }
     for (const row of due) {
-      // one transaction id (auth, capture...) is applied by one worker at a time: no duplicate summaries
-      if (!(await tryTransactionLock(tx, `${row.organizationId}:${row.id}`))) {
-        await tx.update(events).set({ nextAttemptAt: new Date(now.getTime() + lockWaitMs) }).where(eq(events.eventId, row.eventId));
-        await options.afterEvent?.(row.eventId, 'deferred');
-        continue;
-      }
-      let outcome: Outcome | 'error';
-      try {
-        outcome = await tx.transaction((savepoint) => processEvent(savepoint as unknown as Db, row, policy, new Date()));
-      } catch (error) {
-        // an unexpected error (not a business failure): count the attempt and try again later
-        options.log?.(`event ${row.eventId}: processing error, retrying`, error);
-        outcome = 'error';
-        await tx
-          .update(events)
-          .set({ attempts: row.attempts + 1, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts + 1, policy)), changeSeq: sql`nextval('events_change_seq')` })
-          .where(eq(events.eventId, row.eventId));
-      }
-      organizations.add(row.organizationId);
-      await options.afterEvent?.(row.eventId, outcome);
+      const outcome = outcomes.get(row.eventId);
+      if (outcome) organizations.add(row.organizationId);
+      await options.afterEvent?.(row.eventId, outcome ?? 'deferred');
     }
     return due.length;
   });
@@ -87,9 +123,10 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** A loop that processes due events as they come: woken by ingestion, else every `idleMs`. */
+/** A loop that processes due events as they come: woken by ingestion in this process or a due signal (`listen`), else every `idleMs`. */
 export function startWorker(database: Database, options: WorkerOptions = {}): RunningWorker {
   const idleMs = options.idleMs ?? 250;
+  const fullish = (options.batchSize ?? defaultBatchSize) / 4;
   let running = true;
   let woken = false;
   const waker = new Waker();
@@ -97,6 +134,7 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
     woken = true;
     waker.wake();
   };
+  const listener = options.listen ? listenForDue(options.listen, wake, options.log) : null;
   const loop = (async () => {
     while (running) {
       woken = false;
@@ -106,8 +144,10 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
       } catch (error) {
         if (running) options.log?.('worker batch failed; it is retried', error);
       }
-      if (claimed > 0 || woken || !running) continue;
-      await waker.sleep(idleMs);
+      if (!running || claimed >= fullish) continue;
+      // a small batch: let the next one gather for a moment (each batch costs a dozen statements whatever its size)
+      if (claimed > 0) await new Promise((resolve) => setTimeout(resolve, gatherMs));
+      else if (!woken) await waker.sleep(idleMs);
     }
   })();
   return {
@@ -115,7 +155,7 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
     stop: async () => {
       running = false;
       waker.wake();
-      await loop;
+      await Promise.all([loop, listener?.close()]);
     },
   };
 }

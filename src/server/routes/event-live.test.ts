@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../contract/events.ts';
 import { openDatabase } from '../db/client.ts';
 import { drainDueEvents } from '../processing/worker.ts';
-import { backends, bearer, createTestApp, type TestApp } from '../test/harness.ts';
+import { backends, bearer, createTestApp, postgresUrlOf, type TestApp } from '../test/harness.ts';
 import { connect, counts, createLiveOrg, eventRow, fastPolicy, notification, postNotification, type LiveOrg } from '../test/notification-fixture.ts';
 
 interface Frame {
@@ -152,10 +152,7 @@ describe.skipIf(!backends[1]?.available)('two workers on PostgreSQL', () => {
       const org = await createLiveOrg(t.database);
       const bodies = Array.from({ length: 120 }, (_, i) => notification(org, i % 4 === 3 ? { acquirerTerminalIdentifier: 'NONE0001' } : {}));
       for (const body of bodies) expect((await postNotification(t.app, org, body)).statusCode).toBe(202);
-      const [{ name }] = (await t.database.query<{ name: string }>('select current_database() as name')) as [{ name: string }];
-      const url = new URL(process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-      url.pathname = `/${name}`;
-      const second = await openDatabase({ databaseUrl: url.toString() });
+      const second = await openDatabase({ databaseUrl: await postgresUrlOf(t.database) });
       const seen: [Set<string>, Set<string>] = [new Set(), new Set()];
       const duplicates: string[] = [];
       const worker = (i: 0 | 1) => (eventId: string, outcome: unknown) => {

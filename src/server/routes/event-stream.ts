@@ -37,7 +37,17 @@ export function eventStreamRoutes(app: ApiInstance): void {
         // the list's filters without paging or order: whatever filters GET /v1/events gains, the stream gains
         querystring: EventFilters,
         headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,19}$/, 'must be the id of a message of this stream').optional() }),
-        response: { 200: z.string().meta({ description: 'text/event-stream of Event messages' }), ...problemResponses(400, 401, 403) },
+        response: {
+          200: {
+            description: 'A stream of Event messages',
+            content: {
+              'text/event-stream': {
+                schema: z.string().meta({ description: 'Server-sent events: `id: <change sequence>`, `event: event`, `data: <Event JSON>`', example: 'id: 42\nevent: event\ndata: {"eventId":"..."}\n\n' }),
+              },
+            },
+          },
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -37,6 +37,21 @@ describe.each(backends)('POST /v1/notifications on $kind', ({ kind, available })
       expect(listed.json<Event[]>().find((e) => e.eventId === body.eventId)).toMatchObject({ eventStatus: 'processed', summaryId: summary?.id, attempts: 1 });
     });
 
+    it('stores every field as sent; a notification without a card stores no card (SQL NULL), not a JSON null', async () => {
+      const terminalData = { navigationMethod: 'wifi', networkSsid: 'LOJA', simSerialNumber: null, simApnData: null, ipAddress: '10.0.0.7', latitude: -23.5, longitude: -46.6 };
+      const body = notification(org, { paymentMethod: 'pix', cardData: null, installments: 3, installmentInterest: true, productAid: 'A0000000031010', terminalData, metadata: { channel: 'pos', n: 2, ok: true } });
+      const res = await postNotification(t.app, org, body);
+      expect(res.statusCode, res.body).toBe(202);
+      const { eventId, id, createdAt, eventType, acquirerName, transactionType, transactionStatus, terminalId, terminalSerialNumber, merchantTaxId } = body;
+      expect(res.json<Event>()).toMatchObject({ eventId, id, createdAt, eventType, acquirerName, transactionType, transactionStatus, terminalId, terminalSerialNumber, merchantTaxId });
+      expect(res.json<Event>()).toMatchObject({ amount: body.amount, currency: 'BRL', paymentMethod: 'pix', installments: 3, installmentInterest: true, productAid: 'A0000000031010' });
+      expect(res.json<Event>()).toMatchObject({ authorizationCode: body.authorizationCode, retrievalReferenceNumber: body.retrievalReferenceNumber, acquirerResponseCode: '00' });
+      expect(res.json<Event>()).toMatchObject({ cardData: null, terminalData, metadata: { channel: 'pos', n: 2, ok: true }, nextAttemptAt: expect.any(String) as string });
+      const [stored] = await t.database.query<{ no_card: boolean; pending: boolean }>("select card_data is null as no_card, event_status = 'pending' as pending from events where event_id = $1", [body.eventId]);
+      expect(stored).toEqual({ no_card: true, pending: true });
+      await drain();
+    });
+
     it('refuses unsigned, wrongly signed, stale, tampered, malformed and oversized notifications, storing nothing', async () => {
       const before = await counts(t.database, org.organizationId);
       const body = notification(org);

@@ -43,6 +43,8 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
   app.post(
     '/v1/notifications',
     {
+      // a one-event answer (about 1 kB) to a machine: compressing it costs the server more than it saves anyone
+      compress: false,
       schema: {
         summary: 'Receive a signed acquirer notification: stored pending, then processed into a transaction summary',
         description:

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> };
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
-describe('OpenAPI of the operator extensions (stats, CSV export, saved views)', () => {
+describe('OpenAPI of the operator extensions (stats, CSV export, saved views, live stream)', () => {
   let t: TestApp;
   let doc: Doc;
   beforeAll(async () => {
@@ -35,5 +35,11 @@ describe('OpenAPI of the operator extensions (stats, CSV export, saved views)', 
     for (const path of ['/v1/transactions/summaries', '/v1/events']) {
       expect(Object.keys(doc.paths[path]?.get?.responses['200']?.content ?? {})).toEqual(['application/json', 'text/csv']);
     }
+  });
+
+  it('documents the live stream\'s 200 as text/event-stream, its errors as problem+json', () => {
+    const responses = doc.paths['/v1/events/stream']?.get?.responses ?? {};
+    expect(Object.keys(responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(Object.keys(responses['401']?.content ?? {})).toEqual(['application/problem+json']);
   });
 });

@@ -80,6 +80,14 @@ export async function createPostgresDatabase(): Promise<{ url: URL; drop(): Prom
   return { url, drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
 }
 
+/** The URL of a test database on PostgreSQL (for a second pool, or another process, on the same database). */
+export async function postgresUrlOf(database: Database): Promise<string> {
+  const [row] = await database.query<{ name: string }>('select current_database() as name');
+  const url = new URL(adminUrl);
+  url.pathname = `/${row?.name ?? ''}`;
+  return url.toString();
+}
+
 export interface TestApp extends TestDatabase {
   app: ApiInstance;
   close(): Promise<void>;

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/** user + system CPU seconds a process has used (Linux /proc; clock ticks of 1/100 s), 0 once it is gone. */
+export function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds of the PostgreSQL backends serving one database, and only them: the shared server's other
+ * sessions (other engineers' tests and benches) and its background processes are not counted. The backends
+ * are found in pg_stat_activity and read from /proc every 250 ms, so a backend that exits (a pool closing an
+ * idle connection) loses at most its last quarter second. PostgreSQL must run on this machine.
+ */
+export class DatabaseCpu {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private sampling: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly database: string,
+  ) {}
+
+  /** Starts counting now: what the backends used before is not counted. */
+  static async start(adminUrl: string, databaseUrl: string): Promise<DatabaseCpu> {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    const sampler = new DatabaseCpu(client, decodeURIComponent(new URL(databaseUrl).pathname.slice(1)));
+    await sampler.sample();
+    sampler.timer = setInterval(() => {
+      sampler.sampling = sampler.sampling.then(() => sampler.sample()).catch(() => undefined);
+    }, 250);
+    return sampler;
+  }
+
+  private async sample(): Promise<void> {
+    const { rows } = await this.client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [this.database]);
+    for (const { pid } of rows) {
+      const seconds = cpuSeconds(pid);
+      if (seconds === 0 && !this.last.has(pid)) continue;
+      // a backend first seen after the start began with the sampling (it used next to nothing before)
+      if (!this.first.has(pid)) this.first.set(pid, this.timer === null ? seconds : 0);
+      this.last.set(pid, Math.max(seconds, this.last.get(pid) ?? 0));
+    }
+  }
+
+  private stopped: Promise<number> | null = null;
+
+  /** CPU seconds since the start; stops sampling (again: the same answer). */
+  stop(): Promise<number> {
+    this.stopped ??= this.finish();
+    return this.stopped;
+  }
+
+  private async finish(): Promise<number> {
+    if (this.timer) clearInterval(this.timer);
+    await this.sampling;
+    await this.sample();
+    await this.client.end();
+    let total = 0;
+    for (const [pid, seconds] of this.last) total += seconds - (this.first.get(pid) ?? 0);
+    return total;
+  }
+}
