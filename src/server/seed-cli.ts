@@ -67,7 +67,8 @@ async function main(): Promise<void> {
   if (chunkSize === 0) fail('--chunk must be 1 or more');
   const bulk = !values['keep-indexes'] && summaries >= 100_000;
 
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' }).catch((error: unknown) => {
+  // no statement timeout: rebuilding an index of 10 million rows takes minutes
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data', queryTimeoutMs: 0 }).catch((error: unknown) => {
     if (!(error instanceof DataDirLockedError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { openSession } from '../db/session.ts';
 
 export const loadedTables = ['transaction_summaries', 'cycles', 'events'] as const;
 const rollupTables = ['summary_rollup', 'summary_rollup_daily', 'summary_rollup_status'] as const;
@@ -9,6 +10,9 @@ export interface DroppedIndexes {
   /** recreates every dropped index from its own definition, then refreshes planner statistics */
   restore(onIndex?: (name: string) => void): Promise<void>;
 }
+
+/** The index again, from its definition; a partitioned table's index ("ON ONLY" the parent) with its partitions' too. */
+const recreate = (definition: string) => definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ').replace(' ON ONLY ', ' ON ');
 
 /**
  * Drops the secondary indexes of the loaded tables (primary keys stay: they guard id uniqueness) so a
@@ -33,9 +37,16 @@ export async function dropSecondaryIndexes(database: Database): Promise<DroppedI
     async restore(onIndex) {
       if (restored) return;
       restored = true;
-      for (const row of rows) {
-        onIndex?.(row.name);
-        await database.exec(row.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      // one connection, with room to sort in memory (PostgreSQL's default 64 MB spills a million rows to disk)
+      const session = await openSession(database, { long: true });
+      try {
+        if (database.kind === 'postgres') await session.exec("SET maintenance_work_mem = '1GB'");
+        for (const row of rows) {
+          onIndex?.(row.name);
+          await session.exec(recreate(row.definition));
+        }
+      } finally {
+        await session.release();
       }
       await database.exec(`ANALYZE ${loadedTables.join(', ')}`);
       // the stats rollups (migration 0007) grew chunk by chunk in time-random order: rewrite them in key order
