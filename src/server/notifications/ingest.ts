@@ -4,6 +4,7 @@ import { timestampToNs } from '../../contract/filters.ts';
 import type { Notification } from '../../contract/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { EventRow } from '../queries/events-query.ts';
 
 export const payloadHash = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');
@@ -12,7 +13,9 @@ export type IngestOutcome = { kind: 'created'; row: EventRow } | { kind: 'repeat
 
 /**
  * Stores a verified notification as a pending event due now, exactly once per eventId: concurrent repeats
- * race on the primary key and all but one find the stored row (INSERT ... ON CONFLICT DO NOTHING).
+ * race on the primary key and all but one find the stored row (INSERT ... ON CONFLICT DO NOTHING). On monthly
+ * partitions (npm run partition) a trigger keeps eventId unique across months and refuses a repeat with a
+ * unique violation instead (db/partitions/unique-event-id.ts): the same outcome, a stored row to find.
  */
 export async function ingestNotification(db: Db, organizationId: string, notification: Notification, raw: Buffer): Promise<IngestOutcome> {
   const hash = payloadHash(raw);
@@ -36,8 +39,12 @@ export async function ingestNotification(db: Db, organizationId: string, notific
       nextAttemptAt: now,
       payloadHash: hash,
     })
-    .onConflictDoNothing({ target: events.eventId })
-    .returning();
+    .onConflictDoNothing()
+    .returning()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return [];
+      throw error;
+    });
   if (inserted[0]) return { kind: 'created', row: inserted[0] };
   const [existing] = await db.select().from(events).where(eq(events.eventId, eventId));
   if (!existing || existing.organizationId !== organizationId) {

@@ -102,12 +102,14 @@ function alreadyApplied(row: EventRow, list: CycleRecord[]): boolean {
 }
 
 function newSummary(row: EventRow, merchantId: string): typeof transactionSummaries.$inferInsert {
+  const createdAt = new Date(Number(row.createdAtNs / 1_000_000n));
   const card: (NonNullable<EventRow['cardData']> & { expirationMonth?: number | null; expirationYear?: number | null }) | null = row.cardData;
   return {
-    id: xid(),
+    // the id's time is created_at's (as the seed's): on monthly partitions the id's month is the summary's month
+    id: xid(createdAt),
     organizationId: row.organizationId,
     merchantId,
-    createdAt: new Date(Number(row.createdAtNs / 1_000_000n)),
+    createdAt,
     acquirer: row.acquirerName,
     paymentMethod: row.paymentMethod,
     status: statusAfter(row.transactionType, row.transactionStatus, null),

@@ -1,4 +1,8 @@
 import type { Database } from '../db/client.ts';
+import { isPartitioned } from '../db/partitions/catalog.ts';
+import { ensureMonths } from '../db/partitions/maintain.ts';
+import { monthOf, monthRange } from '../db/partitions/months.ts';
+import { openSession } from '../db/session.ts';
 import { generateChunks, generateSale, generatorContext } from './generate.ts';
 import { dropSecondaryIndexes } from './bulk-indexes.ts';
 import { openChunkLoader } from './loader.ts';
@@ -62,6 +66,7 @@ export async function seedOrganization(database: Database, options: SeedOrganiza
   if (total > 0) await refuseCollisions(database, [generateSale(ctx, start).summary.id, generateSale(ctx, start + total - 1).summary.id]);
   const result = { organizationId, merchantIds: merchants.map((m) => m.id), summaries: 0, cycles: 0, events: 0 };
   options.onProgress?.(0, total, 0);
+  await ensureMonthsOf(database, anchorMs - historyDays * MS_PER_DAY, anchorMs);
   const dropped = options.bulk ? await dropSecondaryIndexes(database) : null;
   const loader = await openChunkLoader(database, { skipForeignKeyChecks: options.bulk === true });
   try {
@@ -84,6 +89,17 @@ export async function seedOrganization(database: Database, options: SeedOrganiza
     await dropped?.restore(options.onIndexRebuild);
   }
   return result;
+}
+
+/** On monthly partitions (npm run partition), the months of the generated rows exist before they are loaded. */
+async function ensureMonthsOf(database: Database, fromMs: number, toMs: number): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  const session = await openSession(database, { long: true });
+  try {
+    if (await isPartitioned(session)) await ensureMonths(session, monthRange(monthOf(fromMs), monthOf(toMs)));
+  } finally {
+    await session.release();
+  }
 }
 
 async function refuseCollisions(database: Database, ids: string[]): Promise<void> {
