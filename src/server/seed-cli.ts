@@ -109,7 +109,8 @@ async function main(): Promise<void> {
         peakRss = Math.max(peakRss, process.memoryUsage().rss);
         progress.update(done, total, rows);
       },
-      onIndexRebuild: (name) => progress.note(`rebuilding index ${name} (${formatDuration((performance.now() - started) / 1000)} so far)`),
+      onIndexRebuild: (name) => progress.note(`rebuilding ${name} (${formatDuration((performance.now() - started) / 1000)} so far)`),
+      onPhase: (step) => progress.note(`${step} (${formatDuration((performance.now() - started) / 1000)} so far)`),
     });
     progress.finish();
     const seconds = (performance.now() - started) / 1000;

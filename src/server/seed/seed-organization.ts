@@ -27,12 +27,15 @@ export interface SeedOrganizationOptions {
   /** sales per inserted chunk */
   chunkSize?: number;
   /**
-   * Bulk mode for huge loads: drop the secondary indexes of the loaded tables and skip per-row
-   * foreign-key triggers while loading, then recreate the indexes exactly and ANALYZE. Default false.
+   * Bulk mode for huge loads: drop the secondary indexes of the loaded tables (and their primary keys when they
+   * are empty: see DropOptions) and skip per-row foreign-key and rollup triggers while loading, then recreate the
+   * keys and indexes exactly, add the rows to the rollups and ANALYZE. Default false.
    */
   bulk?: boolean;
   /** called when bulk mode starts rebuilding indexes (for progress output) */
   onIndexRebuild?: (name: string) => void;
+  /** called as bulk mode starts its closing steps (the rollups, the statistics), for progress output */
+  onPhase?: (step: string) => void;
   /** checked between chunks: when it returns true the load stops early (indexes are still restored) */
   shouldStop?: () => boolean;
 }
@@ -67,7 +70,7 @@ export async function seedOrganization(database: Database, options: SeedOrganiza
   const result = { organizationId, merchantIds: merchants.map((m) => m.id), summaries: 0, cycles: 0, events: 0 };
   options.onProgress?.(0, total, 0);
   await ensureMonthsOf(database, anchorMs - historyDays * MS_PER_DAY, anchorMs);
-  const dropped = options.bulk ? await dropSecondaryIndexes(database) : null;
+  const dropped = options.bulk ? await dropSecondaryIndexes(database, { keys: await loadedTablesEmpty(database) }) : null;
   const loader = await openChunkLoader(database, { skipForeignKeyChecks: options.bulk === true });
   try {
     // generate chunk n+1 while chunk n is being written (a real overlap with PostgreSQL in its own process)
@@ -85,8 +88,9 @@ export async function seedOrganization(database: Database, options: SeedOrganiza
     }
     if (pending) await pending;
   } finally {
+    if (options.bulk) options.onPhase?.('adding the loaded summaries to the stats rollups');
     await loader.close();
-    await dropped?.restore(options.onIndexRebuild);
+    await dropped?.restore(options.onIndexRebuild, options.onPhase);
   }
   return result;
 }
@@ -100,6 +104,13 @@ async function ensureMonthsOf(database: Database, fromMs: number, toMs: number):
   } finally {
     await session.release();
   }
+}
+
+async function loadedTablesEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ empty: boolean }>(
+    'SELECT NOT EXISTS (SELECT 1 FROM transaction_summaries) AND NOT EXISTS (SELECT 1 FROM cycles) AND NOT EXISTS (SELECT 1 FROM events) AS empty',
+  );
+  return row?.empty === true;
 }
 
 async function refuseCollisions(database: Database, ids: string[]): Promise<void> {
