@@ -163,7 +163,8 @@ async function swapWithRetries(db: Sql, columns: Record<PartitionedTable, string
     try {
       return await swap(db, columns, options.keepOld === true, options.lockTimeoutMs ?? 10_000);
     } catch (error) {
-      if ((error as { code?: string }).code !== '55P03' || attempt >= 5) throw error;
+      // lock_not_available (the timeout), or deadlock_detected (a writer took the tables in another order)
+      if (!['55P03', '40P01'].includes((error as { code?: string }).code ?? '') || attempt >= 5) throw error;
       log(`the tables are busy (lock not granted in ${options.lockTimeoutMs ?? 10_000} ms): catching up and trying again (${attempt} of 5)`);
       await applyChangesInTransaction(db, columns);
     }
