@@ -80,8 +80,8 @@ async function renameObjects(db: Sql, table: string, from: string, to: string): 
 
 /** In one transaction under the tables' locks: the last changes, a row-count check, then the new tables take the names. */
 async function swap(db: Sql, columns: Record<PartitionedTable, string[]>, keepOld: boolean, lockTimeoutMs: number): Promise<number> {
-  await db.exec(`BEGIN; SET LOCAL lock_timeout = ${lockTimeoutMs}; LOCK TABLE ${partitionedTables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
   try {
+    await db.exec(`BEGIN; SET LOCAL lock_timeout = ${lockTimeoutMs}; LOCK TABLE ${partitionedTables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
     const replayed = await applyChanges(db, columns);
     for (const table of partitionedTables) {
       const [counts] = await db.query<{ old: string; copy: string }>(`select (select count(*) from only ${table})::text as old, (select count(*) from ${copyOf(table)})::text as copy`);
