@@ -12,6 +12,8 @@ export interface Dataset {
   /** seed time recorded when the reused dataset was made */
   recordedSeedSeconds: number | null;
   organizationId: string;
+  /** PostgreSQL: summaries, cycles and events in monthly partitions (npm run partition) */
+  partitioned?: boolean;
 }
 
 interface Marker {
@@ -38,6 +40,17 @@ async function seed(options: BenchOptions, summaries: number): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+async function postgresPartitioned(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ kind: string | null }>(`select relkind::text as kind from pg_class where oid = to_regclass('transaction_summaries')`);
+    return rows[0]?.kind === 'p';
+  } finally {
+    await client.end();
+  }
+}
+
 async function postgresCount(url: string, organizationId: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -61,7 +74,7 @@ export async function ensureDataset(options: BenchOptions): Promise<Dataset> {
     const have = await postgresCount(options.databaseUrl, organizationId);
     const seedSeconds = have < options.summaries ? await seed(options, options.summaries - have) : null;
     const summaries = seedSeconds === null ? have : await postgresCount(options.databaseUrl, organizationId);
-    return { kind: 'postgres', summaries, seedSeconds, recordedSeedSeconds: null, organizationId };
+    return { kind: 'postgres', summaries, seedSeconds, recordedSeedSeconds: null, organizationId, partitioned: await postgresPartitioned(options.databaseUrl) };
   }
   const marker = readMarker(options.dataDir);
   if (marker && marker.summaries === options.summaries && existsSync(options.dataDir)) {

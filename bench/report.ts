@@ -65,7 +65,7 @@ export function toMarkdown(r: BenchReport): string {
   const misses = r.cases.filter((c) => c.p95Verdict === 'MISS' || c.ratioVerdict === 'MISS');
   const memVerdict = r.memory.peakRssMb < targets.serverMemoryMb ? 'ok' : '**MISS**';
   return [
-    `# Bench ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC: ${r.dataset.summaries.toLocaleString('en-US')} summaries on ${r.dataset.kind}${r.quick ? ' (quick)' : ''}`,
+    `# Bench ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC: ${r.dataset.summaries.toLocaleString('en-US')} summaries on ${r.dataset.kind}${r.dataset.partitioned ? ' (monthly partitions)' : ''}${r.quick ? ' (quick)' : ''}`,
     '',
     `Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.platform}; load average at start ${r.machine.loadAverage.join(' / ')} (1/5/15 min; above the core count, other work skews every figure).`,
     `Dataset: ${r.dataset.summaries} summaries, ${r.dataset.kind}; seed ${r.dataset.seedSeconds !== null ? `took ${round(r.dataset.seedSeconds)} s in this run` : `reused (it took ${r.dataset.recordedSeedSeconds === null ? 'unknown' : `${round(r.dataset.recordedSeedSeconds)} s`})`}.`,
@@ -105,7 +105,7 @@ export function toMarkdown(r: BenchReport): string {
 /** Writes <date>-<size>-<db>.json/.md and latest.md under the results folder; returns the paths. */
 export function writeReport(outDir: string, report: BenchReport): string[] {
   mkdirSync(outDir, { recursive: true });
-  const stem = `${report.startedAt.slice(0, 16).replace(/[:T]/g, '-')}-${report.dataset.summaries}-${report.dataset.kind}${report.quick ? '-quick' : ''}`;
+  const stem = `${report.startedAt.slice(0, 16).replace(/[:T]/g, '-')}-${report.dataset.summaries}-${report.dataset.kind}${report.dataset.partitioned ? '-partitioned' : ''}${report.quick ? '-quick' : ''}`;
   const json = path.join(outDir, `${stem}.json`);
   const md = path.join(outDir, `${stem}.md`);
   const markdown = `${toMarkdown(report)}\n`;

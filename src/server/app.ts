@@ -23,6 +23,7 @@ import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from '
 import { registerOpenApi } from './openapi.ts';
 import { defaultIdempotencyTtlHours } from './credentials/idempotency.ts';
 import { registerIdempotencySweep } from './lib/idempotency-sweep.ts';
+import { registerPartitionSweep } from './lib/partition-sweep.ts';
 import { defaultCountCap, defaultTotalCacheSeconds, TotalCache } from './queries/total-count.ts';
 import { credentialChangeRoutes } from './routes/credential-changes.ts';
 import { credentialRoutes } from './routes/credentials.ts';
@@ -75,6 +76,8 @@ export interface AppOptions {
   validateResponses?: boolean;
   /** hours an Idempotency-Key's response is kept (IDEMPOTENCY_TTL_HOURS, default 24) */
   idempotencyTtlHours?: number;
+  /** on a partitioned PostgreSQL database: keep the current month and this many before it, detach older ones (RETENTION_MONTHS) */
+  retentionMonths?: number | undefined;
   /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
   live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
 }
@@ -149,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.decorate('countCap', options.countCap ?? defaultCountCap);
   app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
   registerIdempotencySweep(app);
+  registerPartitionSweep(app, options.retentionMonths);
   app.decorate('live', liveState(app, options));
   const totals = new TotalCache(1000 * (options.totalCacheSeconds ?? defaultTotalCacheSeconds));
   app.decorate('totals', totals);

@@ -43,6 +43,8 @@ export interface RuntimeEnv {
   validateResponses: boolean;
   /** hours an Idempotency-Key's stored response is replayed before it is swept */
   idempotencyTtlHours: number;
+  /** RETENTION_MONTHS: on a partitioned PostgreSQL database, months kept before the current one (older ones are detached) */
+  retentionMonths: number | undefined;
   /** the demo organization's notification signing secret, used when this start creates it */
   demoSigningSecret: string | undefined;
   /** 32-byte key sealing signing secrets at rest (AES-256-GCM); unset stores them unsealed */
@@ -122,6 +124,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     totalCacheSeconds: whole('TOTAL_CACHE_SECONDS', env.TOTAL_CACHE_SECONDS, defaultTotalCacheSeconds),
     validateResponses: flag('RESPONSE_VALIDATION', env.RESPONSE_VALIDATION),
     idempotencyTtlHours: whole('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
+    retentionMonths: nonEmpty(env.RETENTION_MONTHS) === undefined ? undefined : whole('RETENTION_MONTHS', env.RETENTION_MONTHS, 0),
     demoSigningSecret: nonEmpty(env.DEMO_SIGNING_SECRET),
     signingSecretKey: nonEmpty(env.SIGNING_SECRET_KEY),
     worker: !/^(off|false|0|no)$/i.test(env.WORKER ?? ''),

@@ -73,6 +73,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     sessionIdleMinutes: env.sessionIdleMinutes,
     limits: env.limits,
     idempotencyTtlHours: env.idempotencyTtlHours,
+    retentionMonths: env.retentionMonths,
     tokenCacheSeconds: env.tokenCacheSeconds,
     totalCacheSeconds: env.totalCacheSeconds,
     validateResponses: env.validateResponses,

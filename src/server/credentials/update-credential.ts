@@ -3,6 +3,7 @@ import type { Credential, CredentialPatch } from '../../contract/credentials.ts'
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { credentials as c, providers } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import { checkAuthenticationData, identityKey } from './authentication-data.ts';
 import { credentialEtag, staleProblem } from './etag.ts';
@@ -21,9 +22,6 @@ const duplicateProblem = (existingId: string) =>
     detail: `This change would duplicate the credential ${existingId} (same merchant, provider, MID and TID).`,
     existingId,
   });
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || isUniqueViolation((error as { cause?: unknown }).cause));
 
 /**
  * Applies a PATCH when `ifMatch` names the current version: enabled and/or authentication values (merged:

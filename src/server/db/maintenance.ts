@@ -7,12 +7,15 @@ const listTables = ['transaction_summaries', 'cycles', 'events'];
  * visibility map marks all-visible, and only VACUUM sets it. PostgreSQL's autovacuum gets there eventually;
  * PGlite has no autovacuum at all, so after a bulk load (the seed CLI analyzes but does not vacuum) every
  * index entry would cost a table visit. This vacuums each list table with 1 000+ pages of which under half
- * are all-visible, once: afterwards relallvisible stays near relpages. Returns the tables it vacuumed.
+ * are all-visible, once: afterwards relallvisible stays near relpages. On monthly partitions (PostgreSQL, npm run
+ * partition) each month's table counts on its own. Returns the tables it vacuumed.
  */
 export async function vacuumIfNeeded(database: Pick<Database, 'query' | 'exec'>, log: (line: string) => void = () => undefined): Promise<string[]> {
   const rows = await database.query<{ name: string; pages: number; visible: number }>(
-    `select relname as name, relpages as pages, relallvisible as visible
-       from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r' and relname = any($1::text[])`,
+    `select c.relname as name, c.relpages as pages, c.relallvisible as visible
+       from pg_class c
+      where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
+        and (c.relname = any($1::text[]) or exists (select 1 from pg_inherits i join pg_class p on p.oid = i.inhparent where i.inhrelid = c.oid and p.relname = any($1::text[])))`,
     [listTables],
   );
   const stale = rows.filter((r) => Number(r.pages) >= 1000 && Number(r.visible) < Number(r.pages) / 2).map((r) => r.name);

@@ -5,6 +5,7 @@ import type { Notification } from '../../contract/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { preparedOnce, type Prepared } from '../db/prepared.ts';
 import { events } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { EventRow } from '../queries/events-query.ts';
 
 export const payloadHash = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');
@@ -43,7 +44,7 @@ function insertStatement(db: Db): Prepared<EventRow> {
     return db
       .insert(events)
       .values({ ...values, eventStatus: 'pending' } as typeof events.$inferInsert)
-      .onConflictDoNothing({ target: events.eventId })
+      .onConflictDoNothing()
       .returning()
       .prepare(name);
   });
@@ -69,7 +70,14 @@ export async function ingestNotification(db: Db, organizationId: string, notific
     payloadHash: hash,
   };
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const [inserted] = await insertStatement(db).execute({ ...stored, cardData: json(stored.cardData), terminalData: json(stored.terminalData), metadata: json(stored.metadata) });
+  // on monthly partitions (npm run partition) a trigger keeps eventId unique across months and refuses a repeat
+  // with a unique violation instead (db/partitions/unique-event-id.ts): the same outcome, a stored row to find
+  const [inserted] = await insertStatement(db)
+    .execute({ ...stored, cardData: json(stored.cardData), terminalData: json(stored.terminalData), metadata: json(stored.metadata) })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return [];
+      throw error;
+    });
   if (inserted) return { kind: 'created', row: inserted };
   const [existing] = await db.select().from(events).where(eq(events.eventId, notification.eventId));
   if (!existing || existing.organizationId !== organizationId) {

@@ -79,11 +79,13 @@ const instantOf = (row: EventRow) => new Date(Number(row.createdAtNs / 1_000_000
 
 export function newSummary(row: EventRow, merchantId: string, status: string): SummaryRecord {
   const card: (NonNullable<EventRow['cardData']> & { expirationMonth?: number | null; expirationYear?: number | null }) | null = row.cardData;
+  const createdAt = instantOf(row);
   return {
-    id: xid(),
+    // the id's time is created_at's (as the seed's): on monthly partitions the id's month is the summary's month
+    id: xid(createdAt),
     organizationId: row.organizationId,
     merchantId,
-    createdAt: instantOf(row),
+    createdAt,
     acquirer: row.acquirerName,
     paymentMethod: row.paymentMethod,
     status,

@@ -92,6 +92,11 @@ export class TotalCache {
     return entry.total;
   }
 
+  /** Forgets every total (rows of every organization left, e.g. a month detached by retention). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Forgets every total of an organization (its rows changed). */
   forget(organizationId: string): void {
     const prefix = `${organizationId}\u0000`;

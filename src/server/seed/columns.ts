@@ -31,6 +31,11 @@ export const summaryColumns: Column<SummaryRow>[] = [
   { name: 'acquirer_terminal_id', type: 'text', get: (r) => r.acquirerTerminalId },
 ];
 
+/** The summary columns the stats rollups group by (db/rollups.ts): what a bulk load stages for them. */
+export const rollupColumns = summaryColumns.filter((c) =>
+  ['organization_id', 'merchant_id', 'created_at', 'status', 'acquirer', 'payment_method', 'card_brand', 'amount_minor'].includes(c.name),
+);
+
 export const cycleColumns: Column<CycleRow>[] = [
   { name: 'id', type: 'text', get: (r) => r.id },
   { name: 'summary_id', type: 'text', get: (r) => r.summaryId },

@@ -50,8 +50,9 @@ class CopyFromSubmittable {
   handleCopyData(): void {}
 }
 
-export function pgCopyFrom(client: PgQueryable, statement: string, text: string): Promise<void> {
+export function pgCopyFrom(client: PgQueryable, statement: string, text: string | Uint8Array): Promise<void> {
+  const payload = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   return new Promise<void>((resolve, reject) => {
-    client.query(new CopyFromSubmittable(statement, Buffer.from(text, 'utf8'), resolve, reject));
+    client.query(new CopyFromSubmittable(statement, payload, resolve, reject));
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../test/harness.ts';
+import { rollupMismatches } from '../test/rollup-recount.ts';
 import { generateChunks } from './generate.ts';
 import { openChunkLoader } from './loader.ts';
 import { seedOrganization } from './seed-organization.ts';
@@ -16,14 +17,23 @@ describe.skipIf(!postgresAvailable)('loading into PostgreSQL (skipped when Postg
     await test.dispose();
   });
 
-  it('loads chunks with COPY, in bulk mode too, and leaves the indexes as they were', async () => {
+  it('loads chunks with COPY in bulk mode, into empty tables and appending, and leaves the keys and indexes as they were', async () => {
     const { database } = test;
-    const indexes = () => database.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname");
-    const before = await indexes();
-    const base = { seed: 4, organizationId: 'd4ps1c00000000000pg0', organizationName: 'PG Ltda', anchor: testAnchor, chunkSize: 250 };
-    const first = await seedOrganization(database, { ...base, summaries: 700 });
-    const second = await seedOrganization(database, { ...base, summaries: 500, startIndex: 700, bulk: true });
-    expect(await indexes()).toEqual(before);
+    // the tables' own indexes (on monthly partitions, TEST_PARTITIONED=1, the loaded months add their partitions' copies)
+    const indexes = () =>
+      database.query<{ indexname: string; indexdef: string }>(
+        "SELECT indexname, indexdef FROM pg_indexes i JOIN pg_class c ON c.relname = i.tablename AND c.relnamespace = 'public'::regnamespace WHERE schemaname = 'public' AND NOT c.relispartition ORDER BY indexname",
+      );
+    const constraints = () => database.query("SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = ANY('{transaction_summaries,cycles,events}'::regclass[]) AND conparentid = 0 ORDER BY conname");
+    const before = { indexes: await indexes(), constraints: await constraints() };
+    const base = { seed: 4, organizationId: 'd4ps1c00000000000pg0', organizationName: 'PG Ltda', anchor: testAnchor, chunkSize: 250, bulk: true };
+    const rebuilt: string[][] = [[], []];
+    // into empty tables the keys go too; appending, only the secondary indexes
+    const first = await seedOrganization(database, { ...base, summaries: 700, onIndexRebuild: (name) => rebuilt[0]?.push(name) });
+    const second = await seedOrganization(database, { ...base, summaries: 500, startIndex: 700, onIndexRebuild: (name) => rebuilt[1]?.push(name) });
+    expect(rebuilt[0]?.slice(0, 4)).toEqual(['cycles_pkey', 'events_pkey', 'transaction_summaries_pkey', 'cycles_summary_id_transaction_summaries_id_fk']);
+    expect(rebuilt[1]).toEqual(rebuilt[0]?.slice(4));
+    expect({ indexes: await indexes(), constraints: await constraints() }).toEqual(before);
     const counts = await database.query<{ s: number; c: number; e: number; orphans: number }>(
       `SELECT (SELECT count(*)::int FROM transaction_summaries) AS s, (SELECT count(*)::int FROM cycles) AS c,
               (SELECT count(*)::int FROM events) AS e,
@@ -34,6 +44,7 @@ describe.skipIf(!postgresAvailable)('loading into PostgreSQL (skipped when Postg
       "SELECT created_at_text, created_at_ns::text FROM events WHERE created_at_text ~ '\\.\\d{9}Z$' LIMIT 1",
     );
     expect(nanos).toHaveLength(1);
+    expect(await rollupMismatches(database)).toBe(0);
   });
 
   it('rolls a failed COPY chunk back and keeps the connection usable', async () => {

@@ -5,7 +5,11 @@ import { scopes } from '../../contract/enums.ts';
 import { buildApp } from '../app.ts';
 import { createToken } from '../auth/token-store.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { convertToPartitions } from '../db/partitions/convert.ts';
+import { monthsToKeepReady } from '../db/partitions/maintain.ts';
+import { monthOf } from '../db/partitions/months.ts';
 import { merchants, organizations } from '../db/schema.ts';
+import { openSession } from '../db/session.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { upsertProviders } from '../providers-sync.ts';
 import { testDatabasePrefix } from './database-prefix.ts';
@@ -52,6 +56,22 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * TEST_PARTITIONED=1 runs the PostgreSQL suites on monthly partitions: each new PostgreSQL database is converted
+ * (npm run partition -- convert) right after its migrations, so the same tests check the server on both layouts.
+ */
+export const partitionedTests = process.env.TEST_PARTITIONED === '1';
+
+/** Converts a fresh (empty) PostgreSQL database to monthly partitions, as `npm run partition -- convert` does. */
+export async function partitionDatabase(database: Database): Promise<void> {
+  const session = await openSession(database, { long: true });
+  try {
+    await convertToPartitions(session, { months: monthsToKeepReady(monthOf(Date.now()), Date.now()) });
+  } finally {
+    await session.release();
+  }
+}
+
 /** A fresh empty database (migrated, providers upserted): in-memory PGlite, or a new PostgreSQL database. */
 export async function createTestDatabase(kind: BackendKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
@@ -61,6 +81,7 @@ export async function createTestDatabase(kind: BackendKind): Promise<TestDatabas
   }
   const created = await createPostgresDatabase();
   const database = await openDatabase({ databaseUrl: created.url.toString() });
+  if (partitionedTests) await partitionDatabase(database);
   await upsertProviders(database.db);
   return {
     database,
