@@ -81,7 +81,7 @@ describe.skipIf(!postgresAvailable)('npm run partition -- convert (PostgreSQL)',
   it('waits out a long reader: the swap gives up its locks after lockTimeoutMs and tries again', async () => {
     const busy = await createPartitionFixture();
     const log: string[] = [];
-    let reader: Promise<unknown> | null = null;
+    const readers: Promise<unknown>[] = [];
     try {
       const outcome = await busy.convert({
         lockTimeoutMs: 300,
@@ -90,14 +90,14 @@ describe.skipIf(!postgresAvailable)('npm run partition -- convert (PostgreSQL)',
         afterCopy: async () => {
           const session = await busy.session();
           await session.exec('BEGIN; SELECT count(*) FROM events');
-          reader = new Promise((resolve) => setTimeout(resolve, 1500)).then(() => session.exec('COMMIT')).finally(() => session.release());
+          readers.push(new Promise((resolve) => setTimeout(resolve, 1500)).then(() => session.exec('COMMIT')).finally(() => session.release()));
         },
       });
       expect(outcome).toBe('converted');
       expect(log.some((line) => line.includes('the tables are busy'))).toBe(true);
       expect(await busy.database.query(`select relkind::text as k from pg_class where relname = 'events'`)).toEqual([{ k: 'p' }]);
     } finally {
-      await reader;
+      await Promise.all(readers);
       await busy.close();
     }
   });
