@@ -81,7 +81,7 @@ describe.skipIf(!postgresAvailable)('npm run partition -- convert (PostgreSQL)',
   it('waits out a long reader: the swap gives up its locks after lockTimeoutMs and tries again', async () => {
     const busy = await createPartitionFixture();
     const log: string[] = [];
-    let reader: Promise<unknown> | null = null;
+    let reader: Promise<unknown> = Promise.resolve();
     try {
       const outcome = await busy.convert({
         lockTimeoutMs: 300,
