@@ -4,7 +4,7 @@ import { drainDueEvents } from '../../processing/worker.ts';
 import { postgresAvailable } from '../../test/harness.ts';
 import { fastPolicy, notification, postNotification } from '../../test/notification-fixture.ts';
 import { createPartitionFixture, type PartitionFixture } from '../../test/partition-fixture.ts';
-import { rollupMismatches } from '../../test/rollup-check.ts';
+import { rollupMismatches } from '../../test/rollup-recount.ts';
 import { partitionedTables } from './months.ts';
 
 describe.skipIf(!postgresAvailable)('npm run partition -- convert (PostgreSQL)', () => {
