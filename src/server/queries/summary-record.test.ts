@@ -16,7 +16,11 @@ describe('isoFromPg', () => {
   });
 
   it('truncates microseconds to milliseconds and reads other zones through Date', () => {
-    expect(isoFromPg('2026-03-01 10:00:00.123456+00')).toBe('2026-03-01T10:00:00.123Z');
-    expect(isoFromPg('2026-03-01 07:00:00.5-03')).toBe('2026-03-01T10:00:00.500Z');
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 123);
+    const iso = at.toISOString();
+    expect(isoFromPg(`${iso.slice(0, 10)} ${iso.slice(11, 23)}456+00`)).toBe(iso);
+    // the same instant three hours behind UTC, as a session in America/Sao_Paulo prints it
+    const local = new Date(at.getTime() - 3 * 3_600_000).toISOString();
+    expect(isoFromPg(`${local.slice(0, 10)} ${local.slice(11, 23)}-03`)).toBe(iso);
   });
 });
