@@ -2,7 +2,17 @@
 import os from 'node:os';
 import { round, type LatencyStats } from './stats.ts';
 
-export type CompareRow = { revision: string; via: 'api' | 'pg'; round: number; connections: number; limit: number; statements: number } & LatencyStats;
+export type CompareRow = {
+  revision: string;
+  /** the API, its statements replayed through pg, or the HTTP floor (its recorded answer from bare node:http) */
+  via: 'api' | 'pg' | 'floor';
+  round: number;
+  connections: number;
+  limit: number;
+  statements: number;
+  /** busy CPU of the whole machine (server, database, load generator, kernel) per answered request */
+  machineCpuMs: number;
+} & LatencyStats;
 export interface ProfileRow {
   revision: string;
   limit: number;
@@ -23,7 +33,7 @@ interface Report {
   profiles: ProfileRow[];
 }
 
-const mean = (rows: CompareRow[], key: 'rps' | 'p50' | 'statements'): number => rows.reduce((sum, row) => sum + row[key], 0) / Math.max(1, rows.length);
+const mean = (rows: CompareRow[], key: 'rps' | 'p50' | 'statements' | 'machineCpuMs'): number => rows.reduce((sum, row) => sum + row[key], 0) / Math.max(1, rows.length);
 const ratio = (a: number, b: number): string => String(round(a / b, 2));
 
 function profileTable(profiles: ProfileRow[], limits: number[]): string[] {
@@ -47,8 +57,36 @@ function profileTable(profiles: ProfileRow[], limits: number[]): string[] {
   ];
 }
 
+/**
+ * Machine CPU per answered request: the API, its statements through pg, and the HTTP floor (this revision's
+ * recorded answer from bare node:http through the same load generator). The statements plus the floor is what
+ * any Node API must spend for that answer; `cores` over it is the most such an API can serve on this machine.
+ */
+function machineTable(r: Report, pick: (revision: string, via: CompareRow['via'], connections: number, limit: number) => CompareRow[]): string[] {
+  const cores = os.availableParallelism();
+  const lines = r.connectionCounts.flatMap((connections) =>
+    r.limits.map((limit) => {
+      const [ba, ta, tp, fl] = [pick('baseline', 'api', connections, limit), pick('this', 'api', connections, limit), pick('this', 'pg', connections, limit), pick('this', 'floor', connections, limit)];
+      const floorAndPg = mean(tp, 'machineCpuMs') + mean(fl, 'machineCpuMs');
+      const ceiling = (cores * 1000) / floorAndPg;
+      const cells = [mean(ba, 'machineCpuMs'), mean(ta, 'machineCpuMs'), mean(tp, 'machineCpuMs'), mean(fl, 'machineCpuMs'), round(mean(fl, 'rps')), floorAndPg].map((n) => round(n, 2));
+      return `| ${connections} | ${limit} | ${cells.join(' | ')} | ${round(ceiling)} | ${ratio(ceiling, mean(tp, 'rps'))} | ${ratio(mean(ta, 'rps'), ceiling)} |`;
+    }),
+  );
+  return [
+    '',
+    '## What an answer costs the machine',
+    '',
+    `Busy CPU of the whole machine (${cores} cores: server, PostgreSQL, load generator, kernel) per answered request. The floor is this revision's recorded answer (same headers and bytes) served by bare \`node:http\` through the same load generator: what sending the answer costs by itself. Statements via pg plus the floor is what any Node API pays for the page; the ceiling is the cores spent on nothing else.`,
+    '',
+    '| connections | limit | baseline API ms | this API ms | this via pg ms | floor ms | floor req/s | via pg + floor ms | ceiling req/s | ceiling ÷ this via pg | this API ÷ ceiling |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...lines,
+  ];
+}
+
 export function compareReport(r: Report): string {
-  const pick = (revision: string, via: 'api' | 'pg', connections: number, limit: number): CompareRow[] =>
+  const pick = (revision: string, via: CompareRow['via'], connections: number, limit: number): CompareRow[] =>
     r.rows.filter((row) => row.revision === revision && row.via === via && row.connections === connections && row.limit === limit);
   const api: string[] = [];
   const pg: string[] = [];
@@ -87,6 +125,7 @@ export function compareReport(r: Report): string {
     ...(r.more
       ? ['', `The same against ${r.more} (this revision in several processes; the statements are those of one process):`, '', `| connections | limit | ${r.more} req/s | ÷ baseline via pg (goal ≥ 1.2) | ÷ this via pg (goal ≥ 0.7) |`, '|---:|---:|---:|---:|---:|', ...morePg]
       : []),
+    ...machineTable(r, pick),
     ...profileTable(r.profiles, r.limits),
     '',
   ].join('\n');

@@ -70,3 +70,17 @@ export class DatabaseCpu {
     return total;
   }
 }
+
+/** CPU seconds the whole machine has spent busy (every process, kernel included: /proc/stat, all but idle and iowait). */
+export function machineBusySeconds(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/** `run`'s result with the machine's busy CPU milliseconds per counted request while it ran. */
+export async function withMachineCpu<T extends { count: number }>(run: () => Promise<T>): Promise<T & { machineCpuMs: number }> {
+  const before = machineBusySeconds();
+  const result = await run();
+  return { ...result, machineCpuMs: ((machineBusySeconds() - before) * 1000) / Math.max(1, result.count) };
+}

@@ -18,6 +18,8 @@ import { captureRequest } from './compare-capture.ts';
 import { compareReport, type CompareRow, type ProfileRow } from './compare-report.ts';
 import { startCompareServer } from './compare-server.ts';
 import { cpuBuckets } from './cpu-buckets.ts';
+import { withMachineCpu } from './cpu-time.ts';
+import { recordResponse, startFloorServer, type Recorded } from './http-floor.ts';
 import { loadHttp } from './http-load.ts';
 import { describeMachine } from './machine.ts';
 import { replayStatements } from './pg-replay.ts';
@@ -58,9 +60,11 @@ const url = (limit: number): string => `http://127.0.0.1:${port}${values.path}?l
 const described = describeMachine();
 const machine = `${described.cpuModel}, ${described.cores} cores, Node ${described.node}; load average at start ${described.loadAverage.join(' / ')}`;
 const rows: CompareRow[] = [];
+// this revision's answers, served again by a bare node:http server: the HTTP floor (bench/http-floor-server.ts)
+const recorded = new Map<number, Recorded>();
 const log = (row: CompareRow): void => {
   rows.push(row);
-  console.log(`${row.revision} ${row.via} round ${row.round} c=${row.connections} limit=${row.limit}: ${round(row.rps)} req/s, p50 ${round(row.p50)} ms, errors ${row.errors}`);
+  console.log(`${row.revision} ${row.via} round ${row.round} c=${row.connections} limit=${row.limit}: ${round(row.rps)} req/s, p50 ${round(row.p50)} ms, errors ${row.errors}, machine CPU ${round(row.machineCpuMs, 2)} ms/req`);
 };
 
 for (let r = 1; r <= rounds; r += 1) {
@@ -71,19 +75,33 @@ for (let r = 1; r <= rounds; r += 1) {
       await loadHttp({ url: url(20), headers, connections: 16, seconds: 2, minRequests: 1 });
       for (const connections of connectionCounts) {
         for (const limit of limits) {
-          const stats = await loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections });
+          const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
           log({ revision: revision.name, via: 'api', round: r, connections, limit, statements: 0, ...stats });
         }
       }
+      if (revision.name === 'this' && recorded.size === 0) for (const limit of limits) recorded.set(limit, await recordResponse(url(limit), headers));
     } finally {
       await server.stop();
+    }
+    if (revision.name === 'this') {
+      for (const limit of limits) {
+        const floor = await startFloorServer(recorded.get(limit) ?? { headers: {}, body: '' }, port);
+        try {
+          for (const connections of connectionCounts) {
+            const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
+            log({ revision: 'this', via: 'floor', round: r, connections, limit, statements: 0, ...stats });
+          }
+        } finally {
+          await floor.stop();
+        }
+      }
     }
     if (revision.workers !== 1) continue; // the same statements as one process
     const captured = await captureRequest(revision.root, { databaseUrl, port, url, headers, limits });
     for (const connections of connectionCounts) {
       for (const limit of limits) {
         const statements = captured.get(limit) ?? [];
-        const stats = await replayStatements(databaseUrl, statements, { connections, seconds });
+        const stats = await withMachineCpu(() => replayStatements(databaseUrl, statements, { connections, seconds }));
         log({ revision: revision.name, via: 'pg', round: r, connections, limit, statements: statements.length, ...stats });
       }
     }
