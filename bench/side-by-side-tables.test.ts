@@ -37,6 +37,7 @@ const pglite = report(
     benchCase('summaries', 'none', 'page1', 1, stats(4.25, 12.5, 180), 'ok'),
     benchCase('summaries', 'none', 'last', 50_000, stats(130, 160, 7), 'MISS'),
     benchCase('events', 'status=failed', 'page1', 1, stats(3, 8, 250), 'ok'),
+    benchCase('stats', '7 days (2026-11-17..2026-11-23), hour buckets', 'stats', 1, stats(14.6, 20.4, 62), 'ok'),
   ],
   [throughput(8, 61), throughput(64, 44)],
   0,
@@ -48,6 +49,7 @@ const postgres = report(
     benchCase('summaries', 'none', 'page1', 1, stats(2.5, 6, 350), 'ok'),
     benchCase('summaries', 'none', 'last', 500_000, stats(40, 55.25, 24), 'ok'),
     benchCase('stats', 'hour', 'stats', 1, stats(20, 30, 45), 'ok'),
+    benchCase('stats', '7 days (2026-11-18..2026-11-24), hour buckets', 'stats', 1, stats(3.69, 8.86, 223), 'ok'),
   ],
   [throughput(8, 183), throughput(64, 172), throughput(256, 150)],
   1_068_000,
@@ -80,6 +82,10 @@ describe('side-by-side report', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('joins views whose labels differ only in their calendar days (windows ending at each dataset\'s newest row)', () => {
+    expect(row('stats', '7 days (2026-11-17..2026-11-23), hour buckets / 7 days (2026-11-18..2026-11-24), hour buckets').slice(3)).toEqual(['14.6', '20.4', '62', 'ok', '3.69', '8.86', '223', 'ok']);
+  });
+
   it('sets the throughput runs side by side per connection count', () => {
     expect(row('`/v1/transactions/summaries?limit=20&page=1`', '64').slice(2)).toEqual(['44', '40', '180', '0', '172', '40', '180', '0']);
     expect(row('`/v1/transactions/summaries?limit=20&page=1`', '256').slice(2)).toEqual(['-', '-', '-', '-', '150', '40', '180', '0']);
@@ -91,8 +97,8 @@ describe('side-by-side report', () => {
   });
 
   it('states each run and its misses', () => {
-    expect(lines).toContain('- **PGlite 1 M**: 1 of 3 rows miss a target.');
-    expect(lines).toContain('- **PostgreSQL 10 M**: 0 of 3 rows miss a target.');
+    expect(lines).toContain('- **PGlite 1 M**: 1 of 4 rows miss a target.');
+    expect(lines).toContain('- **PostgreSQL 10 M**: 0 of 4 rows miss a target.');
     expect(row('summaries', '1,000,000').slice(2)).toEqual(['10,000,000']);
     expect(row('seed').slice(1)).toEqual(['reused (it took 718.7 s)', 'took 192.4 s in this run']);
   });

@@ -63,6 +63,11 @@ export function verdictCell(c: CaseResult): string {
   return c.p95Verdict === 'ok' || c.ratioVerdict === 'ok' ? 'ok' : '-';
 }
 
+/** Calendar days in a view's label (the stats windows end at each dataset's newest row): not part of its identity. */
+const dates = /\d{4}-\d{2}-\d{2}/g;
+/** The reports' values of one cell of a joined row, each once: `last (50000) / last (500000)`. */
+const distinct = <T>(rows: (T | undefined)[], cell: (row: T) => string): string => [...new Set(rows.flatMap((row) => (row === undefined ? [] : [cell(row)])))].join(' / ');
+
 const engine = (r: BenchReport): string => `${r.dataset.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}${r.dataset.partitioned ? ' (monthly partitions)' : ''}`;
 
 /** The runs themselves, one column each. */
@@ -92,9 +97,9 @@ export function sideBySideMarkdown(all: LabelledReport[], generatedAt: string): 
   const reports = all.map((a) => a.report);
   const exports = reports.map((r) => r.exports ?? []);
   const interactions = reports.map((r) => r.browser.interactions);
-  const cases = sideTable(labels, reports.map((r) => r.cases), (c) => `${c.endpoint} ${c.label} ${c.page}`, {
+  const cases = sideTable(labels, reports.map((r) => r.cases), (c) => `${c.endpoint} ${c.label.replace(dates, 'date')} ${c.page}`, {
     head: ['endpoint', 'view', 'page'],
-    keyCells: (rows, c) => [c.endpoint, esc(c.label), [...new Set(rows.flatMap((row) => (row ? [pageLabel(row)] : [])))].join(' / ')],
+    keyCells: (rows, c) => [c.endpoint, esc(distinct(rows, (row) => row.label)), distinct(rows, pageLabel)],
     per: ['p50', 'p95', 'req/s', 'target'],
     cells: (c) => [ms(c.api.p50), ms(c.api.p95), num(c.api.rps), verdictCell(c)],
   });
@@ -131,7 +136,7 @@ export function sideBySideMarkdown(all: LabelledReport[], generatedAt: string): 
           '## Dashboard (Chromium, input to painted rows, ms)',
           '',
           ...sideTable(labels, interactions, (i) => i.name, { head: ['interaction'], keyCells: (_rows, i) => [i.name], per: ['p95'], cells: (i) => [ms(i.stats.p95)] }),
-          ...all.flatMap((a) => (a.report.browser.error ? ['', `${esc(a.label)}: not measured (${a.report.browser.error}).`] : [])),
+          ...all.flatMap((a) => (a.report.browser.error ? ['', `${esc(a.label)}: not measured: ${a.report.browser.error}.`] : [])),
         ]
       : []),
     '',
