@@ -45,7 +45,7 @@ export default defineConfig({
     proxy: { '/v1': apiTarget, '/openapi.json': apiTarget, '/health': apiTarget, '/config.js': apiTarget },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     // every JSON response the server sends in tests is checked against its zod schema (off in production)
     env: { RESPONSE_VALIDATION: 'true' },

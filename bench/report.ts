@@ -2,13 +2,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserSection, CaseResult, ConcurrentResult, PlanSection } from './report-types.ts';
 import type { BenchReport } from './report-types.ts';
+import type { Dataset } from './dataset.ts';
 import type { ExportResult } from './export-phase.ts';
 import { round } from './stats.ts';
 import { targets } from './targets.ts';
 
-const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : String(round(n, n < 10 ? 2 : 1)));
-const num = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || !Number.isFinite(n) ? '-' : String(round(n, digits)));
-const esc = (text: string) => text.replace(/\|/g, '\\|');
+/** Milliseconds as a table cell: two decimals under 10 ms, one above; '-' when unmeasured. */
+export const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : String(round(n, n < 10 ? 2 : 1)));
+export const num = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || !Number.isFinite(n) ? '-' : String(round(n, digits)));
+export const esc = (text: string) => text.replace(/\|/g, '\\|');
+/** A case that misses its latency or its API/SQL ratio target. */
+export const isMiss = (c: CaseResult): boolean => c.p95Verdict === 'MISS' || c.ratioVerdict === 'MISS';
+/** The page column: `deep (500)`, `last (50000)`; '-' for the /health ceiling. */
+export const pageLabel = (c: Pick<CaseResult, 'page' | 'params'>): string => (c.page === 'ceiling' ? '-' : `${c.page} (${c.params.page ?? 1})`);
+/** 2026-11-24T00:32:41.740Z -> 2026-11-24-00-32, the prefix of every results file. */
+export const fileStamp = (iso: string): string => iso.slice(0, 16).replace(/[:T]/g, '-');
+/** The dataset's seed time as the reports state it: this run's, or the recorded one of a reused dataset. */
+export const seedText = (d: Dataset): string =>
+  d.seedSeconds !== null ? `took ${round(d.seedSeconds)} s in this run` : `reused (it took ${d.recordedSeedSeconds === null ? 'unknown' : `${round(d.recordedSeedSeconds)} s`})`;
 
 function caseTable(rows: CaseResult[]): string[] {
   const out = [
@@ -16,9 +27,8 @@ function caseTable(rows: CaseResult[]): string[] {
     '|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
   ];
   for (const r of rows) {
-    const page = r.page === 'ceiling' ? '-' : `${r.page} (${r.params.page ?? 1})`;
     out.push(
-      `| ${r.endpoint} | ${esc(r.label)} | ${page} | ${num(r.total)} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${ms(r.api.p99)} | ${num(r.api.rps)} | ` +
+      `| ${r.endpoint} | ${esc(r.label)} | ${pageLabel(r)} | ${num(r.total)} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${ms(r.api.p99)} | ${num(r.api.rps)} | ` +
         `${ms(r.sql?.p50)} | ${ms(r.sql?.p95)} | ${num(r.sql?.rps)} | ${num(r.rpsRatio, 2)} | ${num(r.p50Ratio, 2)} | ${r.p95Verdict === 'MISS' ? `**MISS** (<${r.p95LimitMs})` : r.p95Verdict} | ${r.ratioVerdict === 'MISS' ? '**MISS**' : r.ratioVerdict} |`,
     );
   }
@@ -62,13 +72,13 @@ function plansSection(plans: PlanSection[]): string[] {
 }
 
 export function toMarkdown(r: BenchReport): string {
-  const misses = r.cases.filter((c) => c.p95Verdict === 'MISS' || c.ratioVerdict === 'MISS');
+  const misses = r.cases.filter(isMiss);
   const memVerdict = r.memory.peakRssMb < targets.serverMemoryMb ? 'ok' : '**MISS**';
   return [
     `# Bench ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC: ${r.dataset.summaries.toLocaleString('en-US')} summaries on ${r.dataset.kind}${r.dataset.partitioned ? ' (monthly partitions)' : ''}${r.quick ? ' (quick)' : ''}`,
     '',
     `Machine: ${r.machine.cpuModel}, ${r.machine.cores} cores, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ${r.machine.platform}; load average at start ${r.machine.loadAverage.join(' / ')} (1/5/15 min; above the core count, other work skews every figure).`,
-    `Dataset: ${r.dataset.summaries} summaries, ${r.dataset.kind}; seed ${r.dataset.seedSeconds !== null ? `took ${round(r.dataset.seedSeconds)} s in this run` : `reused (it took ${r.dataset.recordedSeedSeconds === null ? 'unknown' : `${round(r.dataset.recordedSeedSeconds)} s`})`}.`,
+    `Dataset: ${r.dataset.summaries} summaries, ${r.dataset.kind}; seed ${seedText(r.dataset)}.`,
     `Load: ${r.settings.seconds} s (at least ${r.settings.minRequests} requests) per case with 1 connection (autocannon for the API, a back-to-back loop for direct SQL); throughput runs ${r.settings.concurrentSeconds} s with ${r.settings.connections} connections. Whole bench: ${round(r.wallSeconds)} s.`,
     '',
     `Server memory: ${num(r.memory.startMb)} MB after start, peak RSS ${num(r.memory.peakRssMb)} MB (VmHWM ${num(r.memory.hwmMb)} MB), target < ${targets.serverMemoryMb} MB: ${memVerdict}.`,
@@ -105,7 +115,7 @@ export function toMarkdown(r: BenchReport): string {
 /** Writes <date>-<size>-<db>.json/.md and latest.md under the results folder; returns the paths. */
 export function writeReport(outDir: string, report: BenchReport): string[] {
   mkdirSync(outDir, { recursive: true });
-  const stem = `${report.startedAt.slice(0, 16).replace(/[:T]/g, '-')}-${report.dataset.summaries}-${report.dataset.kind}${report.dataset.partitioned ? '-partitioned' : ''}${report.quick ? '-quick' : ''}`;
+  const stem = `${fileStamp(report.startedAt)}-${report.dataset.summaries}-${report.dataset.kind}${report.dataset.partitioned ? '-partitioned' : ''}${report.quick ? '-quick' : ''}`;
   const json = path.join(outDir, `${stem}.json`);
   const md = path.join(outDir, `${stem}.md`);
   const markdown = `${toMarkdown(report)}\n`;

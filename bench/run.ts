@@ -12,7 +12,7 @@ import { exportPaths, measureExport, type ExportResult } from './export-phase.ts
 import { describeMachine } from './machine.ts';
 import { ensureMerchants } from './merchants.ts';
 import { databaseEnv } from './processes.ts';
-import { writeReport } from './report.ts';
+import { isMiss, writeReport } from './report.ts';
 import type { BenchReport, BrowserSection } from './report-types.ts';
 import { startServer } from './server-process.ts';
 import { runSoak } from './soak.ts';
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     plans,
   };
   const files = writeReport(options.outDir, report);
-  const misses = cases.filter((c) => c.p95Verdict === 'MISS' || c.ratioVerdict === 'MISS').length;
+  const misses = cases.filter(isMiss).length;
   console.log(`bench: ${cases.length} cases, ${misses} miss a target; peak server RSS ${Math.round(memory.peakRssMb)} MB; wrote ${files.join(', ')}`);
 }
 
