@@ -1,6 +1,6 @@
 import type { FailureReason } from '../../contract/notifications.ts';
 import type { EventRow } from '../queries/events-query.ts';
-import { newCycle, newSummary, type CycleRecord, type Sale, type SaleBook } from './sale-book.ts';
+import { newCycle, newSummary, type Sale, type SaleBook, type SaleCycleRow } from './sale-book.ts';
 
 export interface ProcessingPolicy {
   /** attempts after which an out-of-order step stops waiting and fails (authorization_missing) */
@@ -43,7 +43,7 @@ function statusAfter(type: string, status: string, current: string | null): stri
   return 'canceled';
 }
 
-const sum = (list: CycleRecord[], type: string) => list.filter((c) => c.type === type && c.status === 'approved').reduce((a, c) => a + c.amountMinor, 0n);
+const sum = (list: SaleCycleRow[], type: string) => list.filter((c) => c.type === type && c.status === 'approved').reduce((a, c) => a + c.amountMinor, 0n);
 
 /** Why this step contradicts the sale, or null when it may be appended. */
 function contradiction(row: EventRow, sale: Sale): Outcome | null {
@@ -71,7 +71,7 @@ function contradiction(row: EventRow, sale: Sale): Outcome | null {
 }
 
 /** The step is already on the summary (a resent notification under another eventId, or a historical one). */
-function alreadyApplied(row: EventRow, list: CycleRecord[]): boolean {
+function alreadyApplied(row: EventRow, list: SaleCycleRow[]): boolean {
   return list.some(
     (c) =>
       c.type === row.transactionType &&

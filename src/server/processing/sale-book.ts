@@ -3,17 +3,19 @@ import { xid } from '../lib/xid.ts';
 import type { EventRow } from '../queries/events-query.ts';
 import { abecsDeclines, approvalMessages } from '../seed/abecs.ts';
 
-export type SummaryRecord = typeof transactionSummaries.$inferSelect;
-export type CycleRecord = typeof cycles.$inferSelect;
+/** A sale's transaction_summaries row as Drizzle types it: read for update, or made by newSummary for the batch to insert. */
+export type SaleSummaryRow = typeof transactionSummaries.$inferSelect;
+/** A sale's cycles row as Drizzle types it: read with its summary, or made by newCycle for the batch to insert. */
+export type SaleCycleRow = typeof cycles.$inferSelect;
 
 /** A sale as a batch sees it: its summary (read for update, or created by the batch) and its cycles in seq order. */
 export interface Sale {
-  summary: SummaryRecord;
-  cycles: CycleRecord[];
+  summary: SaleSummaryRow;
+  cycles: SaleCycleRow[];
   /** the summary's status when read; null when this batch creates the summary */
   readStatus: string | null;
   /** cycles this batch appends */
-  appended: CycleRecord[];
+  appended: SaleCycleRow[];
 }
 
 const key = (organizationId: string, id: string) => `${organizationId}\u0000${id}`;
@@ -28,8 +30,8 @@ export class SaleBook {
   private readonly byId = new Map<string, Sale>();
   private readonly all: Sale[] = [];
 
-  constructor(summaries: readonly SummaryRecord[] = [], cycleRows: readonly CycleRecord[] = []) {
-    const bySummary = new Map<string, CycleRecord[]>();
+  constructor(summaries: readonly SaleSummaryRow[] = [], cycleRows: readonly SaleCycleRow[] = []) {
+    const bySummary = new Map<string, SaleCycleRow[]>();
     for (const cycle of cycleRows) {
       const list = bySummary.get(cycle.summaryId);
       if (list) list.push(cycle);
@@ -54,11 +56,11 @@ export class SaleBook {
   }
 
   /** A new summary with its first cycle (an authorization or pre-authorization). */
-  create(summary: SummaryRecord, first: CycleRecord): Sale {
+  create(summary: SaleSummaryRow, first: SaleCycleRow): Sale {
     return this.add({ summary, cycles: [first], readStatus: null, appended: [first] });
   }
 
-  append(sale: Sale, cycle: CycleRecord, status: string): void {
+  append(sale: Sale, cycle: SaleCycleRow, status: string): void {
     sale.cycles.push(cycle);
     sale.appended.push(cycle);
     sale.summary.status = status;
@@ -77,7 +79,7 @@ export function responseMessage(row: EventRow): string | null {
 
 const instantOf = (row: EventRow) => new Date(Number(row.createdAtNs / 1_000_000n));
 
-export function newSummary(row: EventRow, merchantId: string, status: string): SummaryRecord {
+export function newSummary(row: EventRow, merchantId: string, status: string): SaleSummaryRow {
   const card: (NonNullable<EventRow['cardData']> & { expirationMonth?: number | null; expirationYear?: number | null }) | null = row.cardData;
   const createdAt = instantOf(row);
   return {
@@ -105,7 +107,7 @@ export function newSummary(row: EventRow, merchantId: string, status: string): S
   };
 }
 
-export function newCycle(row: EventRow, summaryId: string, seq: number): CycleRecord {
+export function newCycle(row: EventRow, summaryId: string, seq: number): SaleCycleRow {
   return {
     id: xid(),
     summaryId,

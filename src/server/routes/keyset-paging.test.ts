@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLinkHeader } from '../../contract/headers.ts';
 import type { Summary } from '../../contract/summaries.ts';
 import { backends } from '../test/harness.ts';
-import { createListFixture, sortRows, type ListFixture, type SummaryRecord } from '../test/list-fixture.ts';
+import { createListFixture, sortRows, type ListFixture, type StoredSummary } from '../test/list-fixture.ts';
 
 type Params = Record<string, string>;
 
@@ -54,7 +54,7 @@ describe.each(backends)('keyset cursors on $kind', ({ kind, available }) => {
       return { forward: pages.flat(), pages, backwards };
     };
 
-    const key = (field: string) => (row: SummaryRecord): string | bigint | null =>
+    const key = (field: string) => (row: StoredSummary): string | bigint | null =>
       ({
         created_at: row.createdAt.toISOString(),
         amount: row.amountMinor,
@@ -66,7 +66,7 @@ describe.each(backends)('keyset cursors on $kind', ({ kind, available }) => {
         card_last_digits: row.cardLastDigits,
       })[field] ?? null;
 
-    const cases: { params: Params; filter?: (row: SummaryRecord) => boolean }[] = [
+    const cases: { params: Params; filter?: (row: StoredSummary) => boolean }[] = [
       { params: {} },
       { params: { order_by: 'amount', order_direction: 'asc' } },
       { params: { order_by: 'status', order_direction: 'desc' } },

@@ -5,13 +5,13 @@ import { minorToDecimal } from '../../contract/money.ts';
 import type { Summary } from '../../contract/summaries.ts';
 import { cycles } from '../db/schema.ts';
 import { backends } from '../test/harness.ts';
-import { createListFixture, sortRows, walk, type ListFixture, type SummaryRecord } from '../test/list-fixture.ts';
+import { createListFixture, sortRows, walk, type ListFixture, type StoredSummary } from '../test/list-fixture.ts';
 
 const path = '/v1/transactions/summaries';
 type Params = Record<string, string>;
 
 /** The filter semantics of decisions.md, computed in JS over the full data set. */
-function matches(row: SummaryRecord, params: Params): boolean {
+function matches(row: StoredSummary, params: Params): boolean {
   const ns = BigInt(row.createdAt.getTime()) * 1_000_000n;
   const amount = params.amount === undefined ? null : parseAmountFilter(params.amount);
   const created = params.created_at === undefined ? null : parseCreatedAtFilter(params.created_at);
@@ -27,7 +27,7 @@ function matches(row: SummaryRecord, params: Params): boolean {
   );
 }
 
-const sortKeys: Record<SummaryOrderField, (r: SummaryRecord) => string | number | bigint | null> = {
+const sortKeys: Record<SummaryOrderField, (r: StoredSummary) => string | number | bigint | null> = {
   created_at: (r) => r.createdAt.getTime(),
   amount: (r) => r.amountMinor,
   acquirer: (r) => r.acquirer,
@@ -43,7 +43,7 @@ const ids = (items: Summary[]) => items.map((s) => s.id);
 describe.each(backends)('GET /v1/transactions/summaries on $kind', ({ kind, available }) => {
   describe.skipIf(!available)(kind, () => {
     let f: ListFixture;
-    let rows: SummaryRecord[];
+    let rows: StoredSummary[];
     beforeAll(async () => {
       f = await createListFixture(kind);
       rows = f.orgA.summaries;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLinkHeader, totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
 import { backends } from '../test/harness.ts';
-import { createListFixture, sortRows, type ListFixture, type SummaryRecord } from '../test/list-fixture.ts';
+import { createListFixture, sortRows, type ListFixture, type StoredSummary } from '../test/list-fixture.ts';
 
 /** A small cap so that the organization's lists are "large": exact at or below it, an estimate above it. */
 const cap = 40;
@@ -86,7 +86,7 @@ describe.each(backends)('X-Total-Count semantics on $kind', ({ kind, available }
       return pages;
     };
 
-    const summaryKeys: Record<string, (s: SummaryRecord) => string | bigint | null> = {
+    const summaryKeys: Record<string, (s: StoredSummary) => string | bigint | null> = {
       created_at: (s) => s.createdAt.toISOString(),
       amount: (s) => s.amountMinor,
       card_brand: (s) => s.cardBrand,

@@ -9,13 +9,14 @@ import { bearer, createTestDatabase, type BackendKind, type TestDatabase } from 
 
 export const anchor = '2026-11-21T18:30:00.000Z';
 
-export type SummaryRecord = typeof transactionSummaries.$inferSelect;
+/** A summary as stored (Drizzle's typed row), to compute what a list should answer. */
+export type StoredSummary = typeof transactionSummaries.$inferSelect;
 export type EventRecord = typeof events.$inferSelect;
 
 export interface ListFixture extends TestDatabase {
   app: ApiInstance;
-  orgA: { id: string; merchantIds: string[]; summaries: SummaryRecord[]; events: EventRecord[] };
-  orgB: { id: string; merchantIds: string[]; summaries: SummaryRecord[]; events: EventRecord[] };
+  orgA: { id: string; merchantIds: string[]; summaries: StoredSummary[]; events: EventRecord[] };
+  orgB: { id: string; merchantIds: string[]; summaries: StoredSummary[]; events: EventRecord[] };
   tokens: { a: string; b: string; merchantA: string; noScope: string };
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type Column } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { summaryRollup, summaryRollupDaily, summaryRollupStatus, transactionSummaries } from '../db/schema.ts';
 
@@ -13,6 +13,9 @@ export interface Rollups {
 
 const HOUR = 3_600_000;
 
+/** every organization's rows, or one's */
+const ofOrganization = (column: Column, organizationId: string | undefined) => (organizationId === undefined ? undefined : eq(column, organizationId));
+
 function tally(rows: { key: string; count: bigint; amount: bigint }[]): Tally {
   const totals = new Map<string, { count: bigint; amount: bigint }>();
   for (const { key, count, amount } of rows) {
@@ -26,31 +29,40 @@ function tally(rows: { key: string; count: bigint; amount: bigint }[]): Tally {
 }
 
 /**
- * The three stats rollups of an organization computed here from its summaries alone (UTC hours and days,
- * each summary under its merchant and under '*'), independently of the triggers and of the worker's deltas.
+ * The three stats rollups computed here from the summaries alone (UTC hours and days, each summary under its
+ * merchant and under '*'), independently of the triggers, the worker's deltas and db/rollups.ts: what the rollups
+ * must hold after live processing, a bulk load or a partition retention. Every organization's, or one's.
+ * Compare with `expect(await rollupsStored(db, org)).toEqual(await rollupsFromSummaries(db, org))`: a failure
+ * shows the differing keys.
  */
-export async function rollupsFromSummaries(database: Database, organizationId: string): Promise<Rollups> {
-  const rows = await database.db.select().from(transactionSummaries).where(eq(transactionSummaries.organizationId, organizationId));
-  const each = (key: (r: (typeof rows)[number], merchant: string) => string) =>
-    tally(rows.flatMap((r) => [r.merchantId, '*'].map((merchant) => ({ key: key(r, merchant), count: 1n, amount: r.amountMinor }))));
-  const hour = (r: (typeof rows)[number]) => new Date(Math.floor(r.createdAt.getTime() / HOUR) * HOUR).toISOString();
-  const cube = (r: (typeof rows)[number]) => `${r.status}|${r.acquirer}|${r.paymentMethod}|${r.cardBrand ?? ''}`;
+export async function rollupsFromSummaries(database: Pick<Database, 'db'>, organizationId?: string): Promise<Rollups> {
+  const s = transactionSummaries;
+  const rows = await database.db
+    .select({ org: s.organizationId, merchantId: s.merchantId, createdAt: s.createdAt, status: s.status, acquirer: s.acquirer, paymentMethod: s.paymentMethod, cardBrand: s.cardBrand, amountMinor: s.amountMinor })
+    .from(s)
+    .where(ofOrganization(s.organizationId, organizationId));
+  type Row = (typeof rows)[number];
+  const each = (key: (r: Row) => string) =>
+    tally(rows.flatMap((r) => [r.merchantId, '*'].map((merchant) => ({ key: `${r.org}|${merchant}|${key(r)}`, count: 1n, amount: r.amountMinor }))));
+  const hour = (r: Row) => new Date(Math.floor(r.createdAt.getTime() / HOUR) * HOUR).toISOString();
+  const cube = (r: Row) => `${r.status}|${r.acquirer}|${r.paymentMethod}|${r.cardBrand ?? ''}`;
   return {
-    hourly: each((r, m) => `${m}|${hour(r)}|${cube(r)}`),
-    daily: each((r, m) => `${m}|${r.createdAt.toISOString().slice(0, 10)}|${cube(r)}`),
-    status: each((r, m) => `${m}|${hour(r)}|${r.status}`),
+    hourly: each((r) => `${hour(r)}|${cube(r)}`),
+    daily: each((r) => `${r.createdAt.toISOString().slice(0, 10)}|${cube(r)}`),
+    status: each((r) => `${hour(r)}|${r.status}`),
   };
 }
 
-/** The rollups as stored (migration 0007's tables). */
-export async function rollupsStored(database: Database, organizationId: string): Promise<Rollups> {
-  const h = await database.db.select().from(summaryRollup).where(eq(summaryRollup.organizationId, organizationId));
-  const d = await database.db.select().from(summaryRollupDaily).where(eq(summaryRollupDaily.organizationId, organizationId));
-  const s = await database.db.select().from(summaryRollupStatus).where(eq(summaryRollupStatus.organizationId, organizationId));
+/** The rollups as stored (migration 0007's tables): every organization's, or one's. */
+export async function rollupsStored(database: Pick<Database, 'db'>, organizationId?: string): Promise<Rollups> {
+  const h = await database.db.select().from(summaryRollup).where(ofOrganization(summaryRollup.organizationId, organizationId));
+  const d = await database.db.select().from(summaryRollupDaily).where(ofOrganization(summaryRollupDaily.organizationId, organizationId));
+  const s = await database.db.select().from(summaryRollupStatus).where(ofOrganization(summaryRollupStatus.organizationId, organizationId));
   const cube = (r: { status: string; acquirer: string; paymentMethod: string; cardBrand: string }) => `${r.status}|${r.acquirer}|${r.paymentMethod}|${r.cardBrand}`;
+  const key = (r: { organizationId: string; merchantId: string }, rest: string) => `${r.organizationId}|${r.merchantId}|${rest}`;
   return {
-    hourly: tally(h.map((r) => ({ key: `${r.merchantId}|${r.hour.toISOString()}|${cube(r)}`, count: r.count, amount: r.amountMinor }))),
-    daily: tally(d.map((r) => ({ key: `${r.merchantId}|${r.day}|${cube(r)}`, count: r.count, amount: r.amountMinor }))),
-    status: tally(s.map((r) => ({ key: `${r.merchantId}|${r.hour.toISOString()}|${r.status}`, count: r.count, amount: r.amountMinor }))),
+    hourly: tally(h.map((r) => ({ key: key(r, `${r.hour.toISOString()}|${cube(r)}`), count: r.count, amount: r.amountMinor }))),
+    daily: tally(d.map((r) => ({ key: key(r, `${r.day}|${cube(r)}`), count: r.count, amount: r.amountMinor }))),
+    status: tally(s.map((r) => ({ key: key(r, `${r.hour.toISOString()}|${r.status}`), count: r.count, amount: r.amountMinor }))),
   };
 }
