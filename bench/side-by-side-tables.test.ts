@@ -11,11 +11,17 @@ function benchCase(endpoint: CaseResult['endpoint'], label: string, page: PageKi
   return { endpoint, label, page, params: { page: String(pageNumber) }, url: `/v1/${endpoint}?page=${pageNumber}`, total: 1000, api, sql: null, rpsRatio: null, p50Ratio: null, p95LimitMs: 100, p95Verdict, ratioVerdict: '-' };
 }
 
+// every date is relative to now: the report was generated now, its runs started hours before, and each stats
+// window ends on its dataset's newest day
+const anchor = Date.now();
+const day = (offset: number): string => new Date(anchor + offset * 86_400_000).toISOString().slice(0, 10);
+const week = (end: number): string => `7 days (${day(end - 6)}..${day(end)}), hour buckets`;
+
 const throughput = (connections: number, rps: number): ConcurrentResult => ({ url: '/v1/transactions/summaries?limit=20&page=1', connections, stats: stats(40, 90, rps, 0) });
 
 function report(kind: 'pglite' | 'postgres', summaries: number, cases: CaseResult[], concurrent: ConcurrentResult[], exported: number): BenchReport {
   return {
-    startedAt: '2026-11-24T00:32:41.740Z',
+    startedAt: new Date(anchor - 5 * 3_600_000).toISOString(),
     wallSeconds: 240.4,
     quick: false,
     machine: { cpuModel: 'test', cores: 2, memoryGb: 4, node: 'v20', platform: 'Linux', loadAverage: [4.8, 7.03, 8.9] },
@@ -37,7 +43,7 @@ const pglite = report(
     benchCase('summaries', 'none', 'page1', 1, stats(4.25, 12.5, 180), 'ok'),
     benchCase('summaries', 'none', 'last', 50_000, stats(130, 160, 7), 'MISS'),
     benchCase('events', 'status=failed', 'page1', 1, stats(3, 8, 250), 'ok'),
-    benchCase('stats', '7 days (2026-11-17..2026-11-23), hour buckets', 'stats', 1, stats(14.6, 20.4, 62), 'ok'),
+    benchCase('stats', week(-1), 'stats', 1, stats(14.6, 20.4, 62), 'ok'),
   ],
   [throughput(8, 61), throughput(64, 44)],
   0,
@@ -49,7 +55,7 @@ const postgres = report(
     benchCase('summaries', 'none', 'page1', 1, stats(2.5, 6, 350), 'ok'),
     benchCase('summaries', 'none', 'last', 500_000, stats(40, 55.25, 24), 'ok'),
     benchCase('stats', 'hour', 'stats', 1, stats(20, 30, 45), 'ok'),
-    benchCase('stats', '7 days (2026-11-18..2026-11-24), hour buckets', 'stats', 1, stats(3.69, 8.86, 223), 'ok'),
+    benchCase('stats', week(0), 'stats', 1, stats(3.69, 8.86, 223), 'ok'),
   ],
   [throughput(8, 183), throughput(64, 172), throughput(256, 150)],
   1_068_000,
@@ -59,7 +65,7 @@ const markdown = sideBySideMarkdown(
     { label: 'PGlite 1 M', file: 'a-pglite.json', report: pglite },
     { label: 'PostgreSQL 10 M', file: 'b-postgres.json', report: postgres },
   ],
-  '2026-11-24T05:30:00.000Z',
+  new Date(anchor).toISOString(),
 );
 const lines = markdown.split('\n');
 /** The cells of the table row that starts with these cells. */
@@ -83,7 +89,7 @@ describe('side-by-side report', () => {
   });
 
   it('joins views whose labels differ only in their calendar days (windows ending at each dataset\'s newest row)', () => {
-    expect(row('stats', '7 days (2026-11-17..2026-11-23), hour buckets / 7 days (2026-11-18..2026-11-24), hour buckets').slice(3)).toEqual(['14.6', '20.4', '62', 'ok', '3.69', '8.86', '223', 'ok']);
+    expect(row('stats', `${week(-1)} / ${week(0)}`).slice(3)).toEqual(['14.6', '20.4', '62', 'ok', '3.69', '8.86', '223', 'ok']);
   });
 
   it('sets the throughput runs side by side per connection count', () => {
