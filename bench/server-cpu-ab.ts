@@ -7,13 +7,13 @@
  *   npx tsx bench/server-cpu-ab.ts --database-url postgres://... --token acq_... [--limit 100] [--connections 16]
  *     [--seconds 8] [--rounds 3] <checkout> <checkout> [...]
  */
-import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { startCompareServer } from './compare-server.ts';
 import { cpuSeconds } from './cpu-time.ts';
 import { loadHttp } from './http-load.ts';
 import { round } from './stats.ts';
-import { execFileSync } from 'node:child_process';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -85,7 +85,9 @@ for (let r = 1; r <= rounds; r += 1) {
     }
     if (revision.name === 'this') {
       for (const limit of limits) {
-        const floor = await startFloorServer(recorded.get(limit) ?? { headers: {}, body: '' }, port);
+        const answer = recorded.get(limit);
+        if (!answer) throw new Error(`no recorded answer for limit=${limit}`);
+        const floor = await startFloorServer(answer, port);
         try {
           for (const connections of connectionCounts) {
             const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
