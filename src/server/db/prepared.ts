@@ -31,6 +31,23 @@ export class Binder {
   }
 }
 
+/**
+ * LIMIT and OFFSET of a page statement prepared once per shape. The limit is written into the statement's text
+ * (it is part of the shape) and an OFFSET of 0 is left out. With `LIMIT $n` PostgreSQL's generic plan assumes a
+ * tenth of the table is read, so it planned every execution afresh (a custom plan): at 1 M summaries the
+ * planning cost as much as the page itself (bench/results/2026-11-24-08-01-cpu-ab.md). With the numbers in the
+ * text the generic plan is the right one, and after five executions PostgreSQL keeps it. A deep `page=` still
+ * binds its OFFSET as a parameter, so there are two shapes per limit, not one per page.
+ */
+export function pageWindow(limit: number, offset: number): { shape: string; limit: Placeholder; offset: Placeholder | 0; values: Record<string, number> } {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`a page limit must be a whole number, got ${limit}`);
+  // Drizzle writes an object limit as SQL (a Placeholder or, here, the number as text); its type only names
+  // Placeholder. It leaves out an OFFSET of 0.
+  const literal = sql.raw(String(limit)) as unknown as Placeholder;
+  if (offset === 0) return { shape: `limit ${limit}`, limit: literal, offset: 0, values: {} };
+  return { shape: `limit ${limit} offset $`, limit: literal, offset: sql.placeholder('offset'), values: { offset } };
+}
+
 export interface Prepared<T> {
   execute(values: Record<string, unknown>): Promise<T[]>;
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
-import { Binder, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { Binder, inline, pageWindow, preparedOnce, type Bind } from '../db/prepared.ts';
 import { keysetAfter, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lib/keyset.ts';
 import { events as e, transactionSummaries as s } from '../db/schema.ts';
 import { offsetOf } from '../lib/paging.ts';
@@ -60,14 +60,15 @@ export async function findEvents(db: Db, scope: RowScope, query: EventQuery, ext
   const binder = new Binder();
   const filters = eventWhere(scope, query, binder.bind);
   const where = cursor?.at ? and(filters, keysetAfter(keyset, cursor.at, direction, binder.bind)) : filters;
-  const statement = preparedOnce(db, `events-page|${direction}|${keysetShape(cursor)}|${binder.shape}`, (name) => {
+  const window = pageWindow(query.limit + extra, cursor ? 0 : offsetOf(query));
+  const statement = preparedOnce(db, `events-page|${direction}|${keysetShape(cursor)}|${binder.shape}|${window.shape}`, (name) => {
     const page = db
       .select({ pageId: e.eventId })
       .from(e)
       .where(where)
       .orderBy(by(e.createdAtNs), by(e.eventId))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(window.limit)
+      .offset(window.offset)
       .as('page');
     return db
       .select(getTableColumns(e))
@@ -76,7 +77,7 @@ export async function findEvents(db: Db, scope: RowScope, query: EventQuery, ext
       .orderBy(by(e.createdAtNs), by(e.eventId))
       .prepare(name);
   });
-  return statement.execute({ ...binder.values, limit: query.limit + extra, offset: cursor ? 0 : offsetOf(query) });
+  return statement.execute({ ...binder.values, ...window.values });
 }
 
 /** The keyset of the events order: created_at in nanoseconds, then eventId. */

@@ -4,7 +4,7 @@ import type { SummaryOrderField } from '../../contract/enums.ts';
 import { parseAmountFilter, parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { SummaryFilters, SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
-import { Binder, driverRows, inline, preparedOnce, type Bind } from '../db/prepared.ts';
+import { Binder, driverRows, inline, pageWindow, preparedOnce, type Bind } from '../db/prepared.ts';
 import { keysetSegments, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition, type KeysetSegment } from '../lib/keyset.ts';
 import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
@@ -141,14 +141,15 @@ async function readSummaries(
   const filters = summaryWhere(scope, query, binder.bind);
   const where = segment ? and(filters, segment(binder.bind)) : filters;
   const order = summaryOrder(query.order_by, direction);
-  const statement = preparedOnce(db, `summaries-page|${query.order_by}|${direction}|${keysetShape(cursor, index)}|${binder.shape}`, (name) => {
+  const window = pageWindow(limit, offset);
+  const statement = preparedOnce(db, `summaries-page|${query.order_by}|${direction}|${keysetShape(cursor, index)}|${binder.shape}|${window.shape}`, (name) => {
     const page = db
       .select({ pageId: s.id })
       .from(s)
       .where(where)
       .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(window.limit)
+      .offset(window.offset)
       .as('page');
     return db
       .select(summaryColumns)
@@ -158,7 +159,7 @@ async function readSummaries(
       .orderBy(...order)
       .prepare(name);
   });
-  return driverRows<SummaryRecord>(statement, { ...binder.values, limit, offset });
+  return driverRows<SummaryRecord>(statement, { ...binder.values, ...window.values });
 }
 
 /** One summary by id, when the caller's scope sees it. */
