@@ -4,8 +4,11 @@ import { round, type LatencyStats } from './stats.ts';
 
 export type CompareRow = {
   revision: string;
-  /** the API, its statements replayed through pg, or the HTTP floor (its recorded answer from bare node:http) */
-  via: 'api' | 'pg' | 'floor';
+  /**
+   * the API, its statements replayed through pg, the HTTP floor (its recorded answer from bare node:http), or the
+   * bare API (its statements through pg from bare node:http, answering JSON.stringify of the rows)
+   */
+  via: 'api' | 'pg' | 'floor' | 'bare';
   round: number;
   connections: number;
   limit: number;
@@ -66,21 +69,28 @@ function machineTable(r: Report, pick: (revision: string, via: CompareRow['via']
   const cores = os.availableParallelism();
   const lines = r.connectionCounts.flatMap((connections) =>
     r.limits.map((limit) => {
-      const [ba, ta, tp, fl] = [pick('baseline', 'api', connections, limit), pick('this', 'api', connections, limit), pick('this', 'pg', connections, limit), pick('this', 'floor', connections, limit)];
+      const [ba, ta, tp, fl, bare] = [
+        pick('baseline', 'api', connections, limit),
+        pick('this', 'api', connections, limit),
+        pick('this', 'pg', connections, limit),
+        pick('this', 'floor', connections, limit),
+        pick('this', 'bare', connections, limit),
+      ];
       const floorAndPg = mean(tp, 'machineCpuMs') + mean(fl, 'machineCpuMs');
       const ceiling = (cores * 1000) / floorAndPg;
       const cells = [mean(ba, 'machineCpuMs'), mean(ta, 'machineCpuMs'), mean(tp, 'machineCpuMs'), mean(fl, 'machineCpuMs'), round(mean(fl, 'rps')), floorAndPg].map((n) => round(n, 2));
-      return `| ${connections} | ${limit} | ${cells.join(' | ')} | ${round(ceiling)} | ${ratio(ceiling, mean(tp, 'rps'))} | ${ratio(mean(ta, 'rps'), ceiling)} |`;
+      const bareCells = `${round(mean(bare, 'machineCpuMs'), 2)} | ${round(mean(bare, 'rps'))} | ${ratio(mean(bare, 'rps'), mean(tp, 'rps'))} | ${ratio(mean(ta, 'rps'), mean(bare, 'rps'))}`;
+      return `| ${connections} | ${limit} | ${cells.join(' | ')} | ${round(ceiling)} | ${ratio(ceiling, mean(tp, 'rps'))} | ${ratio(mean(ta, 'rps'), ceiling)} | ${bareCells} |`;
     }),
   );
   return [
     '',
     '## What an answer costs the machine',
     '',
-    `Busy CPU of the whole machine (${cores} cores: server, PostgreSQL, load generator, kernel) per answered request. The floor is this revision's recorded answer (same headers and bytes) served by bare \`node:http\` through the same load generator: what sending the answer costs by itself. Statements via pg plus the floor is what any Node API pays for the page; the ceiling is the cores spent on nothing else.`,
+    `Busy CPU of the whole machine (${cores} cores: server, PostgreSQL, load generator, kernel) per answered request. The floor is this revision's recorded answer (same headers and bytes) served by bare \`node:http\` through the same load generator: what sending the answer costs by itself. Statements via pg plus the floor is what any Node API pays for the page; the ceiling is the cores spent on nothing else. The bare API runs this revision's statements through pg (the API's pool of 10, timestamps as text) from bare \`node:http\` and answers JSON.stringify of the driver's rows with the recorded headers: no framework, auth, validation, mapping or paging links, the least any Node API on these statements can do per request.`,
     '',
-    '| connections | limit | baseline API ms | this API ms | this via pg ms | floor ms | floor req/s | via pg + floor ms | ceiling req/s | ceiling ÷ this via pg | this API ÷ ceiling |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| connections | limit | baseline API ms | this API ms | this via pg ms | floor ms | floor req/s | via pg + floor ms | ceiling req/s | ceiling ÷ this via pg | this API ÷ ceiling | bare API ms | bare API req/s | bare ÷ this via pg | this API ÷ bare |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...lines,
   ];
 }

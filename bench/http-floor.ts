@@ -1,10 +1,14 @@
-/** Records one API response and serves it from bench/http-floor-server.ts (see there): the HTTP floor of a list page. */
+/**
+ * Records one API response and serves it from bench/http-floor-server.ts (see there): the HTTP floor of a list page;
+ * and the bare API (bench/bare-api-server.ts) beside it.
+ */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { WireStatement } from './pg-wire-capture.ts';
 
 export interface Recorded {
   headers: Record<string, string>;
@@ -20,12 +24,24 @@ export async function recordResponse(url: string, headers: Record<string, string
 }
 
 /** Serves `recorded` on `port` in a child process until the returned stop(). */
-export async function startFloorServer(recorded: Recorded, port: number): Promise<{ stop(): Promise<void> }> {
+export function startFloorServer(recorded: Recorded, port: number): Promise<{ stop(): Promise<void> }> {
+  return startChild('bench/http-floor-server.ts', recorded, port);
+}
+
+/**
+ * Serves the bare API (bench/bare-api-server.ts) on `port` in a child process until the returned stop(): one
+ * request's statements through pg, JSON.stringify of the rows, the recorded answer's headers.
+ */
+export function startBareApiServer(spec: { databaseUrl: string; statements: WireStatement[]; headers: Record<string, string> }, port: number): Promise<{ stop(): Promise<void> }> {
+  return startChild('bench/bare-api-server.ts', spec, port);
+}
+
+async function startChild(script: string, spec: unknown, port: number): Promise<{ stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'http-floor-'));
-  const file = path.join(dir, 'response.json');
-  writeFileSync(file, JSON.stringify(recorded));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/http-floor-server.ts', file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await Promise.race([once(child.stdout, 'data'), sleep(30_000).then(() => Promise.reject(new Error('the floor server did not start')))]);
+  const file = path.join(dir, 'spec.json');
+  writeFileSync(file, JSON.stringify(spec));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await Promise.race([once(child.stdout, 'data'), sleep(30_000).then(() => Promise.reject(new Error(`${script} did not start`)))]);
   return {
     stop: async () => {
       const gone = once(child, 'exit');

@@ -2,7 +2,9 @@
  * Throughput of a list endpoint's page 1, this revision against a baseline checkout, on one PostgreSQL database,
  * alternating the two in the same minutes (the machine is shared: only side-by-side figures compare). Beside
  * the API, each revision's own statements for one warm request, captured on the wire, are replayed through
- * `pg` (pool of 16): the database ceiling the API is measured against. `--profile` adds CPU profile buckets.
+ * `pg` (pool of 16): the database ceiling the API is measured against; and this revision's statements are served
+ * by a bare node:http server that sends JSON.stringify of the driver's rows (bench/bare-api-server.ts): the most
+ * any Node API on these statements could reach. `--profile` adds CPU profile buckets.
  *
  *   npx tsx bench/throughput-compare.ts --database-url postgres://127.0.0.1/bench --baseline ../base \
  *     --token acq_test_... [--connections 8,16,64,256] [--seconds 8] [--rounds 2] [--profile] [--path /v1/events]
@@ -19,7 +21,7 @@ import { compareReport, type CompareRow, type ProfileRow } from './compare-repor
 import { startCompareServer } from './compare-server.ts';
 import { cpuBuckets } from './cpu-buckets.ts';
 import { withMachineCpu } from './cpu-time.ts';
-import { recordResponse, startFloorServer, type Recorded } from './http-floor.ts';
+import { recordResponse, startBareApiServer, startFloorServer, type Recorded } from './http-floor.ts';
 import { loadHttp } from './http-load.ts';
 import { describeMachine } from './machine.ts';
 import { replayStatements } from './pg-replay.ts';
@@ -105,6 +107,20 @@ for (let r = 1; r <= rounds; r += 1) {
         const statements = captured.get(limit) ?? [];
         const stats = await withMachineCpu(() => replayStatements(databaseUrl, statements, { connections, seconds }));
         log({ revision: revision.name, via: 'pg', round: r, connections, limit, statements: statements.length, ...stats });
+      }
+    }
+    if (revision.name !== 'this') continue;
+    // the bare API: the same statements and answer headers from node:http, JSON.stringify of the driver's rows
+    for (const limit of limits) {
+      const statements = captured.get(limit) ?? [];
+      const bare = await startBareApiServer({ databaseUrl, statements, headers: recorded.get(limit)?.headers ?? {} }, port);
+      try {
+        for (const connections of connectionCounts) {
+          const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
+          log({ revision: 'this', via: 'bare', round: r, connections, limit, statements: statements.length, ...stats });
+        }
+      } finally {
+        await bare.stop();
       }
     }
   }
