@@ -32,20 +32,21 @@ export class Binder {
 }
 
 /**
- * LIMIT and OFFSET of a page statement prepared once per shape. The limit is written into the statement's text
- * (it is part of the shape) and an OFFSET of 0 is left out. With `LIMIT $n` PostgreSQL's generic plan assumes a
- * tenth of the table is read, so it planned every execution afresh (a custom plan): at 1 M summaries the
- * planning cost as much as the page itself (bench/results/2026-11-24-08-01-cpu-ab.md). With the numbers in the
- * text the generic plan is the right one, and after five executions PostgreSQL keeps it. A deep `page=` still
- * binds its OFFSET as a parameter, so there are two shapes per limit, not one per page.
+ * LIMIT and OFFSET of a page statement prepared once per shape. With `LIMIT $n` PostgreSQL's generic plan assumes
+ * a tenth of the table is read, so it planned every execution afresh (a custom plan): for page 1 at 1 M summaries
+ * the planning cost as much as the page itself (bench/results/2026-11-24-08-01-cpu-ab.md). So where one plan
+ * fits every value (`planOnce`: page 1 and cursor pages, whose only parameters are equality filters and the seek
+ * position) the limit is written into the text and OFFSET 0 is left out; PostgreSQL then keeps the generic plan
+ * after five executions. A deep `page=` (OFFSET) and a `LIKE` prefix filter keep both as parameters and a plan
+ * per execution: a generic plan knows neither how far the OFFSET walks nor which index range the prefix
+ * selects, and chose a plan 5× slower for a prefix-filtered page 500 (bench/results/2026-11-24-08-26-1000000-postgres.md).
  */
-export function pageWindow(limit: number, offset: number): { shape: string; limit: Placeholder; offset: Placeholder | 0; values: Record<string, number> } {
+export function pageWindow(limit: number, offset: number, planOnce: boolean): { shape: string; limit: Placeholder; offset: Placeholder | 0; values: Record<string, number> } {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`a page limit must be a whole number, got ${limit}`);
+  if (offset !== 0 || !planOnce) return { shape: 'limit $ offset $', limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), values: { limit, offset } };
   // Drizzle writes an object limit as SQL (a Placeholder or, here, the number as text); its type only names
   // Placeholder. It leaves out an OFFSET of 0.
-  const literal = sql.raw(String(limit)) as unknown as Placeholder;
-  if (offset === 0) return { shape: `limit ${limit}`, limit: literal, offset: 0, values: {} };
-  return { shape: `limit ${limit} offset $`, limit: literal, offset: sql.placeholder('offset'), values: { offset } };
+  return { shape: `limit ${limit}`, limit: sql.raw(String(limit)) as unknown as Placeholder, offset: 0, values: {} };
 }
 
 export interface Prepared<T> {

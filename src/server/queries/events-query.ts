@@ -60,7 +60,7 @@ export async function findEvents(db: Db, scope: RowScope, query: EventQuery, ext
   const binder = new Binder();
   const filters = eventWhere(scope, query, binder.bind);
   const where = cursor?.at ? and(filters, keysetAfter(keyset, cursor.at, direction, binder.bind)) : filters;
-  const window = pageWindow(query.limit + extra, cursor ? 0 : offsetOf(query));
+  const window = pageWindow(query.limit + extra, cursor ? 0 : offsetOf(query), true);
   const statement = preparedOnce(db, `events-page|${direction}|${keysetShape(cursor)}|${binder.shape}|${window.shape}`, (name) => {
     const page = db
       .select({ pageId: e.eventId })

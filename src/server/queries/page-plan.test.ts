@@ -82,11 +82,13 @@ describe.skipIf(!postgresAvailable)('list page statements on PostgreSQL', () => 
     expect(page?.generic).toBeGreaterThanOrEqual(5);
   });
 
-  it('a deep page binds its offset and still returns the rows that follow', async () => {
+  it('a deep page and a prefix filter keep a plan per execution, made for their values', async () => {
     const first = await findSummaries(db, scope, SummaryQuery.parse({ limit: '100' }), 0);
     const deep = await findSummaries(db, scope, SummaryQuery.parse({ limit: '40', page: '2' }), 0);
     expect(deep.map((r) => r.id)).toEqual(first.slice(40, 80).map((r) => r.id));
-    const statements = await plans('transaction_summaries');
-    expect(statements.some((s) => /offset \$\d+/.test(s.text))).toBe(true);
+    await findSummaries(db, scope, SummaryQuery.parse({ limit: '10', card_first_digits: '4111' }), 0);
+    const parameterised = (await plans('transaction_summaries')).filter((s) => /limit \$\d+ offset \$\d+/.test(s.text));
+    expect(parameterised.some((s) => !s.text.includes(' like '))).toBe(true);
+    expect(parameterised.some((s) => s.text.includes(' like '))).toBe(true);
   });
 });

@@ -141,7 +141,8 @@ async function readSummaries(
   const filters = summaryWhere(scope, query, binder.bind);
   const where = segment ? and(filters, segment(binder.bind)) : filters;
   const order = summaryOrder(query.order_by, direction);
-  const window = pageWindow(limit, offset);
+  // a prefix (LIKE) filter selects an index range only a plan made for its value can use
+  const window = pageWindow(limit, offset, !query.card_first_digits);
   const statement = preparedOnce(db, `summaries-page|${query.order_by}|${direction}|${keysetShape(cursor, index)}|${binder.shape}|${window.shape}`, (name) => {
     const page = db
       .select({ pageId: s.id })
