@@ -35,7 +35,7 @@ export class Binder {
  * LIMIT and OFFSET of a page statement prepared once per shape. With `LIMIT $n` PostgreSQL's generic plan assumes
  * a tenth of the table is read, so it planned every execution afresh (a custom plan): for page 1 at 1 M summaries
  * the planning cost as much as the page itself (bench/results/2026-11-24-08-01-cpu-ab.md). So where one plan
- * fits every value (`planOnce`: page 1 and cursor pages, whose only parameters are equality filters and the seek
+ * fits every value (`planOnce`: page 1 and cursor pages, whose parameters are filters and the seek
  * position) the limit is written into the text and OFFSET 0 is left out; PostgreSQL then keeps the generic plan
  * after five executions. A deep `page=` (OFFSET) and a `LIKE` prefix filter keep both as parameters and a plan
  * per execution, as before: one generic plan would have to serve every offset and every prefix, whose index
