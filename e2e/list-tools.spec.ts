@@ -27,6 +27,24 @@ async function openList(page: Page, query: string): Promise<void> {
   await expect(page.getByTestId('list-toolbar')).toBeVisible();
 }
 
+const viewsPanel = (page: Page) => page.getByRole('dialog', { name: 'Saved views' });
+
+/** Saves the list as it is under `name` through the views panel (left open). */
+async function saveView(page: Page, name: string): Promise<void> {
+  await page.getByTestId('views-button').click();
+  await viewsPanel(page).getByPlaceholder('View name').fill(name);
+  await viewsPanel(page).getByRole('button', { name: 'Save view' }).click();
+  await expect(viewsPanel(page).locator(`[data-view-name="${name}"]`)).toBeVisible();
+}
+
+/** Opens the bare list (page loaded anew: the views come from the API) and applies the view `name` in one step. */
+async function applyOnBareList(page: Page, name: string): Promise<void> {
+  await page.goto('/transactions');
+  await expect(rowsOf(page, tableName).first()).toBeVisible();
+  await page.getByTestId('views-button').click();
+  await viewsPanel(page).locator(`[data-view-name="${name}"]`).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
 /** A fresh browser profile starts with the default layout; each test cleans what it stored. */
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -125,18 +143,12 @@ test('a saved view comes back after a reload, applies its filters, order and col
   await page.getByTestId('columns-button').click();
   await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Merchant' }).uncheck();
   await page.keyboard.press('Escape');
-  await page.getByTestId('views-button').click();
-  const views = page.getByRole('dialog', { name: 'Saved views' });
-  await views.getByPlaceholder('View name').fill(name);
-  await views.getByRole('button', { name: 'Save view' }).click();
-  await expect(views.locator(`[data-view-name="${name}"]`)).toBeVisible();
+  await saveView(page, name);
   await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
+  const views = viewsPanel(page);
 
   // a bare list after a reload: the view is listed (from the API) and applies in one step
-  await page.goto('/transactions');
-  await expect(rowsOf(page, tableName).first()).toBeVisible();
-  await page.getByTestId('views-button').click();
-  await views.locator(`[data-view-name="${name}"]`).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await applyOnBareList(page, name);
   await expect(page).toHaveURL(/payment_method=credit_card/);
   const url = new URL(page.url());
   expect(url.searchParams.get('status')).toBe('approved');
@@ -166,6 +178,43 @@ test('a saved view comes back after a reload, applies its filters, order and col
   await expect(views.getByText(`Delete “${name} (renamed)” for everyone in the organization?`)).toBeVisible();
   await views.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(views.locator(`[data-view-name="${name} (renamed)"]`)).toHaveCount(0);
+});
+
+test('a saved view can be updated with the current filters: it keeps its id, and applying it brings the new filter back', async ({ page }) => {
+  const { demoToken } = await import('./support/env.ts');
+  const authorization = { authorization: `Bearer ${demoToken}` };
+  const name = `E2E update ${Date.now()}`;
+  await openList(page, '?acquirer=cielo&status=approved');
+  await saveView(page, name);
+  const views = viewsPanel(page);
+  const row = views.locator(`[data-view-name="${name}"]`);
+  const id = (await row.getAttribute('data-view-id')) ?? '';
+  const update = views.getByRole('button', { name: `Update with current filters: ${name}` });
+  await expect(update).toHaveCount(0); // the list shows this view: nothing to update
+  await page.getByTestId('views-button').click();
+  await expect(views).toBeHidden();
+
+  // change a filter: the view no longer matches, and offers to take the list's filters (keyboard: Enter on the action)
+  await page.getByLabel('Status', { exact: true }).selectOption('denied');
+  await expect(page).toHaveURL(/status=denied/);
+  await expect(page.getByTestId('views-button')).not.toHaveText(new RegExp(`View: ${name}`));
+  await page.getByTestId('views-button').click();
+  await update.focus();
+  await page.keyboard.press('Enter');
+  await expect(update).toHaveCount(0);
+  await expect(row.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
+  const stored = await page.request.get(`/v1/views/${id}`, { headers: authorization });
+  expect(((await stored.json()) as { filters: Record<string, string> }).filters).toEqual({ acquirer: 'cielo', status: 'denied' });
+
+  // after a reload the list still is the (stored) view; on a bare list, applying the view brings the updated filter
+  await page.reload();
+  await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
+  await applyOnBareList(page, name);
+  await expect(page).toHaveURL(/status=denied/);
+  expect(new URL(page.url()).searchParams.get('acquirer')).toBe('cielo');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('denied');
+  expect((await page.request.delete(`/v1/views/${id}`, { headers: authorization })).status()).toBe(204);
 });
 
 test('a token without views:write sees the views but no write actions', async ({ browser }) => {
@@ -221,17 +270,18 @@ test('the connections list keeps its own column layout', async ({ page }) => {
 });
 
 for (const language of [
-  { locale: 'en-US', tag: 'en', columns: 'Columns', views: 'Saved views', exportTitle: 'Export CSV', download: 'Download', viewName: 'Approved credit' },
-  { locale: 'pt-BR', tag: 'pt-BR', columns: 'Colunas', views: 'Visões salvas', exportTitle: 'Exportar CSV', download: 'Baixar', viewName: 'Crédito aprovadas' },
+  { locale: 'en-US', tag: 'en', columns: 'Columns', views: 'Saved views', update: 'Update with current filters', exportTitle: 'Export CSV', download: 'Download', viewName: 'Approved credit' },
+  { locale: 'pt-BR', tag: 'pt-BR', columns: 'Colunas', views: 'Visões salvas', update: 'Atualizar com os filtros atuais', exportTitle: 'Exportar CSV', download: 'Baixar', viewName: 'Crédito aprovadas' },
 ]) {
   test.describe(`screenshots (${language.tag})`, () => {
     test.use({ locale: language.locale });
 
     test(`the list toolbar, chooser, views and an export in progress (${language.tag})`, async ({ page }) => {
       // a view to show in the picker (deleted at the end)
+      const viewName = `${language.viewName} ${Date.now()}`;
       const created = await page.request.post('/v1/views', {
         headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` },
-        data: { name: `${language.viewName} ${Date.now()}`, page: 'transactions', filters: { payment_method: 'credit_card', status: 'approved' } },
+        data: { name: viewName, page: 'transactions', filters: { payment_method: 'credit_card', status: 'approved' } },
       });
       expect(created.status()).toBe(201);
       const view = (await created.json()) as { id: string };
@@ -247,7 +297,7 @@ for (const language of [
         await shot('columns');
         await page.keyboard.press('Escape');
         await page.getByTestId('views-button').click();
-        await expect(page.getByRole('dialog', { name: language.views })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: language.views }).getByRole('button', { name: new RegExp(`^${viewName}`) })).toBeVisible(); // the panel's code has arrived
         await shot('views');
         await page.keyboard.press('Escape');
         await page.route('**/v1/transactions/summaries?*columns=*', async (route) => {
@@ -261,6 +311,12 @@ for (const language of [
         await expect(page.getByTestId('export-progress')).toBeVisible();
         await shot('export-progress');
         await page.unroute('**/v1/transactions/summaries?*columns=*');
+        // another status than the view's: the view offers "Update with current filters"
+        await page.goto(`/transactions?payment_method=credit_card&status=denied`);
+        await expect(page.getByTestId('list-toolbar')).toBeVisible();
+        await page.getByTestId('views-button').click();
+        await expect(page.getByRole('dialog', { name: language.views }).getByRole('button', { name: `${language.update}: ${viewName}` })).toBeVisible();
+        await shot('views-update');
       }
       await page.request.delete(`/v1/views/${view.id}`, { headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` } });
     });

@@ -19,7 +19,7 @@ export interface ViewsPickerProps {
   onDefault: (id: string | null) => void;
 }
 
-/** The saved views of a list (the organization's shared ones and the merchant's): apply, save, rename, delete, default. */
+/** The saved views of a list (the organization's shared ones and the merchant's): apply, save, update, rename, delete, default. */
 export function ViewsPicker(props: ViewsPickerProps) {
   const t = useT();
   const views = useQuery(savedViewsQuery(props.page));

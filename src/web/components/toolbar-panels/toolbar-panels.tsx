@@ -1,200 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQueryClient, type useQuery } from '@tanstack/react-query';
-import type { SavedView } from '../../../contract/saved-views.ts';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
 import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
 import { exportFileName } from '../../lib/list-tools/csv-progress.ts';
 import { downloadCsv, saveBlob } from '../../lib/list-tools/export-download.ts';
-import { viewKeys } from '../../lib/list-tools/views-api.ts';
-import { createView, deleteView, renameView } from '../../lib/list-tools/views-write.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
 import type { ColumnChooserProps } from '../list-tools/column-chooser.tsx';
 import type { ExportJob } from '../list-tools/export-button.tsx';
-import type { ViewsPickerProps } from '../list-tools/views-picker.tsx';
 import styles from '../list-tools/list-tools.module.css';
 
 /*
- * The list toolbar's panels: the saved views, the column chooser and the CSV export. The toolbar's buttons are in
- * the list's chunk; this module and its texts (messages/, a bundle of their own: tools/i18n-messages.ts) load when
- * one of them is first pointed at, focused or clicked (list-tools/popover.tsx), so a list's first visit does not
- * download them.
+ * The list toolbar's panels: the column chooser and the CSV export here, the saved views in views-panel.tsx. The
+ * toolbar's buttons are in the list's chunk; these modules and their texts (messages/, a bundle of their own:
+ * tools/i18n-messages.ts) load when one of them is first pointed at, focused or clicked (list-tools/popover.tsx),
+ * so a list's first visit does not download them.
  */
-
-export type ViewsPanelProps = ViewsPickerProps & { views: ReturnType<typeof useQuery<SavedView[]>>; activeId: string | null; close: () => void };
-
-type Editing = { kind: 'rename' | 'delete'; id: string } | null;
-
-/** One write at a time with its pending state and error (a few lines instead of loading useMutation on every list). */
-function useAction<A>(action: (arg: A) => Promise<unknown>, onDone: (arg: A) => Promise<unknown> | void) {
-  const [state, setState] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
-  const run = (arg: A) => {
-    setState({ pending: true, error: null });
-    action(arg).then(
-      async () => {
-        setState({ pending: false, error: null });
-        await onDone(arg);
-      },
-      (error: unknown) => setState({ pending: false, error }),
-    );
-  };
-  return { run, isPending: state.pending, error: state.error, reset: () => setState({ pending: false, error: null }) };
-}
-
-/** The views panel: apply, save, rename, delete, default (loaded when the Views button is first approached). */
-export function ViewsPanel(props: ViewsPanelProps) {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [name, setName] = useState('');
-  const [rename, setRename] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
-  const save = useAction(
-    (n: string) => createView(props.page, n, props.current),
-    () => {
-      setName('');
-      return refresh();
-    },
-  );
-  const renamer = useAction(
-    (v: { id: string; name: string }) => renameView(v.id, v.name),
-    () => {
-      setEditing(null);
-      return refresh();
-    },
-  );
-  const remover = useAction(
-    (id: string) => deleteView(id),
-    (id) => {
-      if (props.defaultId === id) props.onDefault(null);
-      setEditing(null);
-      return refresh();
-    },
-  );
-  const failure = save.error ?? renamer.error ?? remover.error;
-  const writable = (v: SavedView) => props.canWrite && (props.merchantId === null || v.merchantId === props.merchantId);
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim()) save.run(name.trim());
-  };
-  const list = props.views.data ?? [];
-  return (
-    <div className={styles.views}>
-      <p className={styles.panelTitle}>{t('toolbar-panels.views.title')}</p>
-      {props.views.isPending ? <p className={styles.hint}>{t('toolbar-panels.views.loading')}</p> : null}
-      {props.views.isError ? (
-        <p className={styles.error} role="alert">
-          {describeError(props.views.error, t).detail}{' '}
-          <Button size="small" onClick={() => void props.views.refetch()}>
-            {t('toolbar-panels.retry')}
-          </Button>
-        </p>
-      ) : null}
-      {props.views.isSuccess && list.length === 0 ? <p className={styles.hint}>{t('toolbar-panels.views.empty')}</p> : null}
-      <ul className={styles.viewList}>
-        {list.map((view) => (
-          <li key={view.id} className={styles.viewRow} data-view-name={view.name}>
-            {editing?.kind === 'rename' && editing.id === view.id ? (
-              <form
-                className={styles.inlineForm}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (rename.trim()) renamer.run({ id: view.id, name: rename.trim() });
-                }}
-              >
-                <input aria-label={t('toolbar-panels.views.newName', { name: view.name })} value={rename} maxLength={80} onChange={(e) => setRename(e.target.value)} className={styles.input} />
-                <Button type="submit" size="small" variant="primary" disabled={renamer.isPending}>
-                  {t('toolbar-panels.views.renameSave')}
-                </Button>
-                <Button size="small" onClick={() => setEditing(null)}>
-                  {t('toolbar-panels.cancel')}
-                </Button>
-              </form>
-            ) : editing?.kind === 'delete' && editing.id === view.id ? (
-              <div className={styles.confirm} role="group" aria-label={t('toolbar-panels.views.deleteTitle', { name: view.name })}>
-                <p>{view.merchantId === null ? t('toolbar-panels.views.deleteShared', { name: view.name }) : t('toolbar-panels.views.deleteOwn', { name: view.name })}</p>
-                <Button size="small" variant="primary" onClick={() => remover.run(view.id)} disabled={remover.isPending}>
-                  {t('toolbar-panels.views.deleteConfirm')}
-                </Button>
-                <Button size="small" onClick={() => setEditing(null)}>
-                  {t('toolbar-panels.cancel')}
-                </Button>
-              </div>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className={styles.viewApply}
-                  aria-current={props.activeId === view.id || undefined}
-                  onClick={() => {
-                    props.onApply(view);
-                    props.close();
-                  }}
-                >
-                  <span className={styles.viewName}>{view.name}</span>
-                  <span className={styles.viewMeta}>
-                    {view.merchantId === null ? t('toolbar-panels.views.shared') : t('toolbar-panels.views.merchant')}
-                    {props.defaultId === view.id ? ` · ${t('toolbar-panels.views.isDefault')}` : ''}
-                  </span>
-                </button>
-                <span className={styles.viewActions}>
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    aria-pressed={props.defaultId === view.id}
-                    aria-label={props.defaultId === view.id ? t('toolbar-panels.views.unsetDefault', { name: view.name }) : t('toolbar-panels.views.setDefault', { name: view.name })}
-                    title={t('toolbar-panels.views.defaultHint')}
-                    onClick={() => props.onDefault(props.defaultId === view.id ? null : view.id)}
-                  >
-                    <span aria-hidden="true" className={props.defaultId === view.id ? styles.starOn : styles.star} />
-                  </Button>
-                  {writable(view) ? (
-                    <>
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        aria-label={t('toolbar-panels.views.rename', { name: view.name })}
-                        onClick={() => {
-                          setRename(view.name);
-                          renamer.reset();
-                          setEditing({ kind: 'rename', id: view.id });
-                        }}
-                      >
-                        {t('toolbar-panels.views.renameShort')}
-                      </Button>
-                      <Button size="small" variant="ghost" aria-label={t('toolbar-panels.views.delete', { name: view.name })} onClick={() => setEditing({ kind: 'delete', id: view.id })}>
-                        {t('toolbar-panels.views.deleteShort')}
-                      </Button>
-                    </>
-                  ) : null}
-                </span>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      {failure ? (
-        <p className={styles.error} role="alert">
-          {failure && describeError(failure, t).detail}
-        </p>
-      ) : null}
-      {props.canWrite ? (
-        <form className={styles.saveForm} onSubmit={onSave}>
-          <label className={styles.saveLabel}>
-            <span>{t('toolbar-panels.views.saveLabel')}</span>
-            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
-          </label>
-          <Button type="submit" size="small" variant="primary" disabled={save.isPending || name.trim() === ''}>
-            {t('toolbar-panels.views.save')}
-          </Button>
-        </form>
-      ) : (
-        <p className={styles.hint}>{t('toolbar-panels.views.readOnly')}</p>
-      )}
-    </div>
-  );
-}
 
 /** The column chooser's panel: show, hide and reorder (each move announced). */
 export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {

@@ -11,7 +11,7 @@ export async function renameView(id: string, name: string): Promise<SavedView> {
   return (await apiPatch(`/v1/views/${encodeURIComponent(id)}`, { name }, SavedView)).data;
 }
 
-/** Replaces a view's filters, order and columns with the list's current ones. */
+/** Replaces a view's filters, order and columns with the list's current ones ("Update with current filters"); name and id stay. */
 export async function replaceView(id: string, state: ViewState): Promise<SavedView> {
   return (await apiPatch(`/v1/views/${encodeURIComponent(id)}`, { filters: state.filters, order: state.order, columns: state.columns }, SavedView)).data;
 }

@@ -1,0 +1,143 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useQueryClient, type useQuery } from '@tanstack/react-query';
+import type { SavedView } from '../../../contract/saved-views.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
+import { listMatchesView } from '../../lib/list-tools/view-url.ts';
+import { viewKeys } from '../../lib/list-tools/views-api.ts';
+import { createView, deleteView, renameView, replaceView } from '../../lib/list-tools/views-write.ts';
+import { describeError } from '../../lib/problems/describe-error.ts';
+import { Button } from '../button.tsx';
+import type { ViewsPickerProps } from '../list-tools/views-picker.tsx';
+import { useAction } from './use-action.ts';
+import { ViewRow } from './view-row.tsx';
+import styles from '../list-tools/list-tools.module.css';
+
+export type ViewsPanelProps = ViewsPickerProps & { views: ReturnType<typeof useQuery<SavedView[]>>; activeId: string | null; close: () => void };
+
+export type Editing = { kind: 'rename' | 'delete'; id: string } | null;
+
+/** A failed view write in the user's language: a name taken (409) and a view gone (404) in words of their own. */
+function viewWriteError(error: unknown, t: Translate): string {
+  if (isApiError(error) && error.status === 409) return t('toolbar-panels.views.nameTaken');
+  if (isApiError(error) && error.status === 404) return t('toolbar-panels.views.gone');
+  const described = describeError(error, t);
+  return `${described.title}. ${described.detail}`;
+}
+
+/** The views panel: apply, save, update, rename, delete, default (loaded when the Views button is first approached). */
+export function ViewsPanel(props: ViewsPanelProps) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [name, setName] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
+  const save = useAction(
+    (n: string) => createView(props.page, n, props.current),
+    () => {
+      setName('');
+      return refresh();
+    },
+  );
+  const renamer = useAction(
+    (v: { id: string; name: string }) => renameView(v.id, v.name),
+    () => {
+      setEditing(null);
+      return refresh();
+    },
+  );
+  const remover = useAction(
+    (id: string) => deleteView(id),
+    (id) => {
+      if (props.defaultId === id) props.onDefault(null);
+      setEditing(null);
+      return refresh();
+    },
+  );
+  const updater = useAction(
+    (view: SavedView) => replaceView(view.id, props.current),
+    async (view) => {
+      await refresh();
+      setAnnouncement(t('toolbar-panels.views.updated', { name: view.name }));
+      // the Update button is gone (the view now matches the list): focus goes to the view itself (ids are XIDs: [0-9a-v])
+      listRef.current?.querySelector<HTMLElement>(`[data-view-id="${view.id}"] button`)?.focus();
+    },
+    (_view, error) => {
+      if (isApiError(error) && error.status === 404) void refresh(); // deleted meanwhile: it leaves the list
+    },
+  );
+  const failure = save.error ?? renamer.error ?? remover.error;
+  const writable = (v: SavedView) => props.canWrite && (props.merchantId === null || v.merchantId === props.merchantId);
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) save.run(name.trim());
+  };
+  const list = props.views.data ?? [];
+  return (
+    <div className={styles.views}>
+      <p className={styles.panelTitle}>{t('toolbar-panels.views.title')}</p>
+      {props.views.isPending ? <p className={styles.hint}>{t('toolbar-panels.views.loading')}</p> : null}
+      {props.views.isError ? (
+        <p className={styles.error} role="alert">
+          {describeError(props.views.error, t).detail}{' '}
+          <Button size="small" onClick={() => void props.views.refetch()}>
+            {t('toolbar-panels.retry')}
+          </Button>
+        </p>
+      ) : null}
+      {props.views.isSuccess && list.length === 0 ? <p className={styles.hint}>{t('toolbar-panels.views.empty')}</p> : null}
+      <ul className={styles.viewList} ref={listRef}>
+        {list.map((view) => (
+          <ViewRow
+            key={view.id}
+            view={view}
+            panel={props}
+            editing={editing}
+            setEditing={setEditing}
+            writable={writable(view)}
+            renamer={renamer}
+            remover={remover}
+            update={
+              writable(view) && !listMatchesView(view, props.current)
+                ? {
+                    run: () => {
+                      if (!updater.isPending) updater.run(view);
+                    },
+                    pending: updater.isPending && updater.arg?.id === view.id,
+                  }
+                : null
+            }
+          />
+        ))}
+      </ul>
+      {updater.error && updater.arg ? (
+        <p className={styles.error} role="alert">
+          {t('toolbar-panels.views.updateFailed', { name: updater.arg.name, reason: viewWriteError(updater.error, t) })}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className={styles.error} role="alert">
+          {viewWriteError(failure, t)}
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {props.canWrite ? (
+        <form className={styles.saveForm} onSubmit={onSave}>
+          <label className={styles.saveLabel}>
+            <span>{t('toolbar-panels.views.saveLabel')}</span>
+            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
+          </label>
+          <Button type="submit" size="small" variant="primary" disabled={save.isPending || name.trim() === ''}>
+            {t('toolbar-panels.views.save')}
+          </Button>
+        </form>
+      ) : (
+        <p className={styles.hint}>{t('toolbar-panels.views.readOnly')}</p>
+      )}
+    </div>
+  );
+}
