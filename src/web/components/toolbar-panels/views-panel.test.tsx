@@ -12,6 +12,8 @@ import { ViewsPicker } from '../list-tools/views-picker.tsx';
 // the machine running the suite may be busy: give findBy/waitFor 5 s instead of 1 s before failing
 configure({ asyncUtilTimeout: 5000 });
 
+// the view was saved yesterday and is updated now (the panel shows no dates; they only need to be plausible)
+const savedAt = new Date(Date.now() - 86_400_000).toISOString();
 const morning: SavedView = {
   id: 'd4ps1c0000000000ab01',
   name: 'Morning sales',
@@ -20,8 +22,8 @@ const morning: SavedView = {
   filters: { status: 'approved' },
   order: { by: 'created_at', direction: 'desc' },
   columns: ['created_at', 'amount', 'status'],
-  createdAt: '2026-11-20T09:00:00.000Z',
-  updatedAt: '2026-11-20T09:00:00.000Z',
+  createdAt: savedAt,
+  updatedAt: savedAt,
 };
 const current: ViewState = { filters: { status: 'denied', acquirer: 'rede' }, order: { by: 'amount', direction: 'asc' }, columns: ['amount', 'status'] };
 
@@ -46,7 +48,7 @@ beforeEach(() => {
     if (method === 'GET') return Promise.resolve(json(api.stored));
     if (api.patchReply && body) return api.patchReply(body);
     const id = url.pathname.split('/').at(-1);
-    api.stored = api.stored.map((v) => (v.id === id ? { ...v, ...body, updatedAt: '2026-11-24T09:00:00.000Z' } : v));
+    api.stored = api.stored.map((v) => (v.id === id ? { ...v, ...body, updatedAt: new Date().toISOString() } : v));
     return Promise.resolve(json(api.stored.find((v) => v.id === id)));
   });
 });
