@@ -69,6 +69,19 @@ const log = (row: CompareRow): void => {
   console.log(`${row.revision} ${row.via} round ${row.round} c=${row.connections} limit=${row.limit}: ${round(row.rps)} req/s, p50 ${round(row.p50)} ms, errors ${row.errors}, machine CPU ${round(row.machineCpuMs, 2)} ms/req`);
 };
 
+/** A stand-in for this revision's API on the same port (the HTTP floor, the bare API), loaded at every connection count. */
+async function loadStandIn(via: 'floor' | 'bare', r: number, limit: number, statements: number, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
+  const server = await start();
+  try {
+    for (const connections of connectionCounts) {
+      const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
+      log({ revision: 'this', via, round: r, connections, limit, statements, ...stats });
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 for (let r = 1; r <= rounds; r += 1) {
   // alternate which revision goes first, so neither always meets a warmer (or busier) machine
   for (const revision of r % 2 === 1 ? revisions : [...revisions].reverse()) {
@@ -89,15 +102,7 @@ for (let r = 1; r <= rounds; r += 1) {
       for (const limit of limits) {
         const answer = recorded.get(limit);
         if (!answer) throw new Error(`no recorded answer for limit=${limit}`);
-        const floor = await startFloorServer(answer, port);
-        try {
-          for (const connections of connectionCounts) {
-            const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
-            log({ revision: 'this', via: 'floor', round: r, connections, limit, statements: 0, ...stats });
-          }
-        } finally {
-          await floor.stop();
-        }
+        await loadStandIn('floor', r, limit, 0, () => startFloorServer(answer, port));
       }
     }
     if (revision.workers !== 1) continue; // the same statements as one process
@@ -113,15 +118,7 @@ for (let r = 1; r <= rounds; r += 1) {
     // the bare API: the same statements and answer headers from node:http, JSON.stringify of the driver's rows
     for (const limit of limits) {
       const statements = captured.get(limit) ?? [];
-      const bare = await startBareApiServer({ databaseUrl, statements, headers: recorded.get(limit)?.headers ?? {} }, port);
-      try {
-        for (const connections of connectionCounts) {
-          const stats = await withMachineCpu(() => loadHttp({ url: url(limit), headers, connections, seconds, minRequests: connections }));
-          log({ revision: 'this', via: 'bare', round: r, connections, limit, statements: statements.length, ...stats });
-        }
-      } finally {
-        await bare.stop();
-      }
+      await loadStandIn('bare', r, limit, statements.length, () => startBareApiServer({ databaseUrl, statements, headers: recorded.get(limit)?.headers ?? {} }, port));
     }
   }
 }
