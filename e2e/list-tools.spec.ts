@@ -69,7 +69,8 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   await expect(chooser.getByRole('button', { name: 'Move ID up' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(chooser).toBeHidden();
-  const expectedHeader = ['id', 'created_at', 'amount', 'status', 'merchant_name', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits'];
+  // the header record is the columns' labels as the list shows them (the API itself writes the ids)
+  const expectedHeader = ['ID', 'Created', 'Amount', 'Status', 'Merchant', 'Acquirer', 'Method', 'Brand', 'Last 4'];
   await expect.poll(() => headerColumns(page)).toEqual(['id', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits']);
 
   await page.getByTestId('export-button').click();
@@ -80,6 +81,7 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path()) ?? '', 'utf8');
+  expect(text.slice(0, text.indexOf('\r\n'))).toBe(expectedHeader.join(','));
   const [header, ...rows] = csvRows(text);
   expect(header).toEqual(expectedHeader);
 
@@ -239,10 +241,34 @@ test('the events list exports its visible columns too', async ({ page }) => {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^events-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...rows] = csvRows(await readFile((await download.path()) ?? '', 'utf8'));
-  expect(header).toEqual(['created_at', 'event_status', 'transaction_type', 'transaction_status', 'amount', 'acquirer', 'payment_method', 'merchant_id', 'id', 'card_brand', 'card_bin', 'card_last4']);
+  // one label per file column: the card column's three parts and the transaction column's two each have their own
+  expect(header).toEqual(['Created', 'Status', 'Transaction type', 'Transaction status', 'Amount', 'Acquirer', 'Method', 'Merchant', 'Transaction id', 'Card brand', 'Card BIN', 'Card last 4']);
   const api = await page.request.get('/v1/events?event_status=processed&limit=1');
   expect(rows).toHaveLength(Number(api.headers()['x-total-count']));
   expect(rows.every((r) => r[1] === 'processed')).toBe(true);
+});
+
+test.describe('in Portuguese', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('the Excel (Brasil) export starts with the BOM and the Portuguese labels, `;`-separated; the API still writes ids', async ({ page }) => {
+    await signInWithStorage(page, `/transactions?${filter}`);
+    await expect(rowsOf(page, 'Transações').first()).toBeVisible();
+    await page.getByTestId('export-button').click();
+    const panel = page.getByRole('dialog', { name: 'Exportar CSV' });
+    await expect(panel.getByRole('radio', { name: /^Excel \(Brasil\)/ })).toBeChecked(); // the default in Portuguese
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Baixar' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^transacoes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path()) ?? '', 'utf8');
+    expect(text.slice(0, text.indexOf('\r\n'))).toBe('\ufeffCriada em;Valor;Status;Estabelecimento;Credenciadora;Meio;Bandeira;BIN;Final;Parcelas;ID');
+    const rows: string[][] = parse(text, { bom: true, delimiter: ';' });
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((r) => /^-?\d+,\d{2}$/.test(r[1] ?? ''))).toBe(true); // amounts keep their comma decimals
+    const api = await page.request.get(`/v1/transactions/summaries?${filter}&columns=created_at,amount&csv_dialect=excel-br`, { headers: { accept: 'text/csv' } });
+    expect((await api.text()).split('\r\n')[0]).toBe('\ufeffcreated_at;amount');
+  });
 });
 
 test('the connections list keeps its own column layout', async ({ page }) => {
