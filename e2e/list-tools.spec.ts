@@ -146,8 +146,14 @@ test('a saved view comes back after a reload, applies its filters, order and col
   await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Merchant' }).uncheck();
   await page.keyboard.press('Escape');
   await saveView(page, name);
-  await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
   const views = viewsPanel(page);
+  // the saved view's row has the focus (not the page body) and is announced: Escape still closes the panel
+  await expect(views.locator(`[data-view-name="${name}"]`).getByRole('button', { name: new RegExp(`^${name}`) })).toBeFocused();
+  await expect(views.getByText(`View “${name}” saved.`)).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(views).toBeHidden();
+  await expect(page.getByTestId('views-button')).toBeFocused();
+  await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
 
   // a bare list after a reload: the view is listed (from the API) and applies in one step
   await applyOnBareList(page, name);
@@ -296,8 +302,32 @@ test('the connections list keeps its own column layout', async ({ page }) => {
 });
 
 for (const language of [
-  { locale: 'en-US', tag: 'en', columns: 'Columns', views: 'Saved views', update: 'Update with current filters', exportTitle: 'Export CSV', download: 'Download', viewName: 'Approved credit' },
-  { locale: 'pt-BR', tag: 'pt-BR', columns: 'Colunas', views: 'Visões salvas', update: 'Atualizar com os filtros atuais', exportTitle: 'Exportar CSV', download: 'Baixar', viewName: 'Crédito aprovadas' },
+  {
+    locale: 'en-US',
+    tag: 'en',
+    columns: 'Columns',
+    views: 'Saved views',
+    update: 'Update with current filters',
+    exportTitle: 'Export CSV',
+    download: 'Download',
+    viewName: 'Approved credit',
+    namePlaceholder: 'View name',
+    save: 'Save view',
+    saved: (name: string) => `View “${name}” saved.`,
+  },
+  {
+    locale: 'pt-BR',
+    tag: 'pt-BR',
+    columns: 'Colunas',
+    views: 'Visões salvas',
+    update: 'Atualizar com os filtros atuais',
+    exportTitle: 'Exportar CSV',
+    download: 'Baixar',
+    viewName: 'Crédito aprovadas',
+    namePlaceholder: 'Nome da visão',
+    save: 'Salvar visão',
+    saved: (name: string) => `Visão “${name}” salva.`,
+  },
 ]) {
   test.describe(`screenshots (${language.tag})`, () => {
     test.use({ locale: language.locale });
@@ -311,6 +341,7 @@ for (const language of [
       });
       expect(created.status()).toBe(201);
       const view = (await created.json()) as { id: string };
+      const savedIds: string[] = [];
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await signInWithStorage(page, `/transactions?${filter}`);
@@ -325,7 +356,18 @@ for (const language of [
         await page.getByTestId('views-button').click();
         await expect(page.getByRole('dialog', { name: language.views }).getByRole('button', { name: new RegExp(`^${viewName}`) })).toBeVisible(); // the panel's code has arrived
         await shot('views');
+        // save the list as a view: its row takes the focus and is announced, and Escape closes the panel
+        const views = page.getByRole('dialog', { name: language.views });
+        const savedName = `${language.viewName} ${width} ${Date.now()}`;
+        await views.getByPlaceholder(language.namePlaceholder).fill(savedName);
+        await views.getByRole('button', { name: language.save }).click();
+        const savedRow = views.locator(`[data-view-name="${savedName}"]`);
+        await expect(savedRow.getByRole('button', { name: new RegExp(`^${savedName}`) })).toBeFocused();
+        await expect(views.getByText(language.saved(savedName))).toBeAttached();
+        savedIds.push((await savedRow.getAttribute('data-view-id')) ?? '');
+        await shot('views-saved');
         await page.keyboard.press('Escape');
+        await expect(views).toBeHidden();
         await page.route('**/v1/transactions/summaries?*columns=*', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 2500));
           await route.continue().catch(() => undefined);
@@ -344,7 +386,7 @@ for (const language of [
         await expect(page.getByRole('dialog', { name: language.views }).getByRole('button', { name: `${language.update}: ${viewName}` })).toBeVisible();
         await shot('views-update');
       }
-      await page.request.delete(`/v1/views/${view.id}`, { headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` } });
+      for (const id of [view.id, ...savedIds]) await page.request.delete(`/v1/views/${id}`, { headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` } });
     });
   });
 }
