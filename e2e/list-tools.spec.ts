@@ -69,7 +69,8 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   await expect(chooser.getByRole('button', { name: 'Move ID up' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(chooser).toBeHidden();
-  const expectedHeader = ['id', 'created_at', 'amount', 'status', 'merchant_name', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits'];
+  // the header record is the columns' labels as the list shows them (the API itself writes the ids)
+  const expectedHeader = ['ID', 'Created', 'Amount', 'Status', 'Merchant', 'Acquirer', 'Method', 'Brand', 'Last 4'];
   await expect.poll(() => headerColumns(page)).toEqual(['id', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits']);
 
   await page.getByTestId('export-button').click();
@@ -80,6 +81,7 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path()) ?? '', 'utf8');
+  expect(text.slice(0, text.indexOf('\r\n'))).toBe(expectedHeader.join(','));
   const [header, ...rows] = csvRows(text);
   expect(header).toEqual(expectedHeader);
 
@@ -144,8 +146,14 @@ test('a saved view comes back after a reload, applies its filters, order and col
   await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Merchant' }).uncheck();
   await page.keyboard.press('Escape');
   await saveView(page, name);
-  await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
   const views = viewsPanel(page);
+  // the saved view's row has the focus (not the page body) and is announced: Escape still closes the panel
+  await expect(views.locator(`[data-view-name="${name}"]`).getByRole('button', { name: new RegExp(`^${name}`) })).toBeFocused();
+  await expect(views.getByText(`View “${name}” saved.`)).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(views).toBeHidden();
+  await expect(page.getByTestId('views-button')).toBeFocused();
+  await expect(page.getByTestId('views-button')).toHaveText(new RegExp(`View: ${name}`));
 
   // a bare list after a reload: the view is listed (from the API) and applies in one step
   await applyOnBareList(page, name);
@@ -239,10 +247,34 @@ test('the events list exports its visible columns too', async ({ page }) => {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^events-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header, ...rows] = csvRows(await readFile((await download.path()) ?? '', 'utf8'));
-  expect(header).toEqual(['created_at', 'event_status', 'transaction_type', 'transaction_status', 'amount', 'acquirer', 'payment_method', 'merchant_id', 'id', 'card_brand', 'card_bin', 'card_last4']);
+  // one label per file column: the card column's three parts and the transaction column's two each have their own
+  expect(header).toEqual(['Created', 'Status', 'Transaction type', 'Transaction status', 'Amount', 'Acquirer', 'Method', 'Merchant', 'Transaction id', 'Card brand', 'Card BIN', 'Card last 4']);
   const api = await page.request.get('/v1/events?event_status=processed&limit=1');
   expect(rows).toHaveLength(Number(api.headers()['x-total-count']));
   expect(rows.every((r) => r[1] === 'processed')).toBe(true);
+});
+
+test.describe('in Portuguese', () => {
+  test.use({ locale: 'pt-BR' });
+
+  test('the Excel (Brasil) export starts with the BOM and the Portuguese labels, `;`-separated; the API still writes ids', async ({ page }) => {
+    await signInWithStorage(page, `/transactions?${filter}`);
+    await expect(rowsOf(page, 'Transações').first()).toBeVisible();
+    await page.getByTestId('export-button').click();
+    const panel = page.getByRole('dialog', { name: 'Exportar CSV' });
+    await expect(panel.getByRole('radio', { name: /^Excel \(Brasil\)/ })).toBeChecked(); // the default in Portuguese
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Baixar' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^transacoes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path()) ?? '', 'utf8');
+    expect(text.slice(0, text.indexOf('\r\n'))).toBe('\ufeffCriada em;Valor;Status;Estabelecimento;Credenciadora;Meio;Bandeira;BIN;Final;Parcelas;ID');
+    const rows: string[][] = parse(text, { bom: true, delimiter: ';' });
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((r) => /^-?\d+,\d{2}$/.test(r[1] ?? ''))).toBe(true); // amounts keep their comma decimals
+    const api = await page.request.get(`/v1/transactions/summaries?${filter}&columns=created_at,amount&csv_dialect=excel-br`, { headers: { accept: 'text/csv' } });
+    expect((await api.text()).split('\r\n')[0]).toBe('\ufeffcreated_at;amount');
+  });
 });
 
 test('the connections list keeps its own column layout', async ({ page }) => {
@@ -270,8 +302,30 @@ test('the connections list keeps its own column layout', async ({ page }) => {
 });
 
 for (const language of [
-  { locale: 'en-US', tag: 'en', columns: 'Columns', views: 'Saved views', update: 'Update with current filters', exportTitle: 'Export CSV', download: 'Download', viewName: 'Approved credit' },
-  { locale: 'pt-BR', tag: 'pt-BR', columns: 'Colunas', views: 'Visões salvas', update: 'Atualizar com os filtros atuais', exportTitle: 'Exportar CSV', download: 'Baixar', viewName: 'Crédito aprovadas' },
+  {
+    locale: 'en-US',
+    tag: 'en',
+    columns: 'Columns',
+    views: 'Saved views',
+    update: 'Update with current filters',
+    exportTitle: 'Export CSV',
+    download: 'Download',
+    viewName: 'Approved credit',
+    namePlaceholder: 'View name',
+    saved: (name: string) => `View “${name}” saved.`,
+  },
+  {
+    locale: 'pt-BR',
+    tag: 'pt-BR',
+    columns: 'Colunas',
+    views: 'Visões salvas',
+    update: 'Atualizar com os filtros atuais',
+    exportTitle: 'Exportar CSV',
+    download: 'Baixar',
+    viewName: 'Crédito aprovadas',
+    namePlaceholder: 'Nome da visão',
+    saved: (name: string) => `Visão “${name}” salva.`,
+  },
 ]) {
   test.describe(`screenshots (${language.tag})`, () => {
     test.use({ locale: language.locale });
@@ -299,13 +353,26 @@ for (const language of [
         await page.getByTestId('views-button').click();
         await expect(page.getByRole('dialog', { name: language.views }).getByRole('button', { name: new RegExp(`^${viewName}`) })).toBeVisible(); // the panel's code has arrived
         await shot('views');
+        // save the list as a view (keyboard: Enter in the name): its row takes the focus and is announced, and Escape closes the panel
+        const views = page.getByRole('dialog', { name: language.views });
+        const savedName = `${language.viewName} ${width} ${Date.now()}`;
+        await views.getByPlaceholder(language.namePlaceholder).fill(savedName);
+        await views.getByPlaceholder(language.namePlaceholder).press('Enter');
+        const savedRow = views.locator(`[data-view-name="${savedName}"]`);
+        await expect(savedRow.getByRole('button', { name: new RegExp(`^${savedName}`) })).toBeFocused();
+        await expect(views.getByText(language.saved(savedName))).toBeAttached();
+        const savedId = (await savedRow.getAttribute('data-view-id')) ?? '';
+        await shot('views-saved');
         await page.keyboard.press('Escape');
+        await expect(views).toBeHidden();
+        const removed = await page.request.delete(`/v1/views/${savedId}`, { headers: { authorization: `Bearer ${(await import('./support/env.ts')).demoToken}` } });
+        expect(removed.status()).toBe(204);
         await page.route('**/v1/transactions/summaries?*columns=*', async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 2500));
           await route.continue().catch(() => undefined);
         });
         await page.getByTestId('export-button').click();
-        await expect(page.getByRole('dialog', { name: language.exportTitle })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: language.exportTitle }).getByRole('radio').first()).toBeVisible(); // the panel's code has arrived
         await shot('export-menu');
         await page.getByRole('dialog', { name: language.exportTitle }).getByRole('button', { name: language.download }).click();
         await expect(page.getByTestId('export-progress')).toBeVisible();

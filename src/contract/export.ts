@@ -55,6 +55,21 @@ export type CsvDialect = z.infer<typeof CsvDialect>;
 
 export const csvContentType = 'text/csv';
 
+/**
+ * How a dialect writes fields: separator, decimal mark, BOM; both end records with CRLF (RFC 4180). Shared by the
+ * server's writer and the dashboard, which rewrites the header record into the user's labels.
+ */
+export const csvDialectRules: Readonly<Record<CsvDialect, { separator: string; decimalMark: string; bom: string }>> = {
+  rfc4180: { separator: ',', decimalMark: '.', bom: '' },
+  'excel-br': { separator: ';', decimalMark: ',', bom: '\ufeff' },
+};
+
+const needsQuotes = /[",;\r\n]/;
+/** A CSV field's text, quoted (quotes doubled) when it holds a separator of either dialect, a quote or a line break. */
+export function csvQuote(text: string): string {
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /** Comma-separated column ids, each one of `known`; the error names every unknown one. */
 export function columnsParameter<T extends string>(known: readonly T[]) {
   const ids = z.transform((text: string, ctx) => {

@@ -1,18 +1,6 @@
 import { Readable } from 'node:stream';
-import type { CsvDialect } from '../../contract/export.ts';
+import { csvDialectRules, csvQuote, type CsvDialect } from '../../contract/export.ts';
 import { minorToDecimal } from '../../contract/money.ts';
-
-/** How a dialect writes fields: separator, decimal mark, BOM; both end records with CRLF (RFC 4180). */
-interface DialectRules {
-  separator: string;
-  decimalMark: string;
-  bom: string;
-}
-
-const rules: Record<CsvDialect, DialectRules> = {
-  rfc4180: { separator: ',', decimalMark: '.', bom: '' },
-  'excel-br': { separator: ';', decimalMark: ',', bom: '\ufeff' },
-};
 
 /** A value of one CSV cell: text, a whole number, minor units written as decimal text, or empty. */
 export type CsvValue = string | number | { minor: bigint } | null;
@@ -22,7 +10,6 @@ export interface CsvColumn<Row> {
   value(row: Row): CsvValue;
 }
 
-const needsQuotes = /[",;\r\n]/;
 /**
  * Text a spreadsheet would run as a formula (OWASP "CSV injection": = + - @, tab, carriage return): written with
  * a leading apostrophe, so a card holder named "=HYPERLINK(...)" shows as text. Amounts and counts are numbers
@@ -30,19 +17,19 @@ const needsQuotes = /[",;\r\n]/;
  */
 const formulaStart = /^[=+\-@\t\r]/;
 
-function field(value: CsvValue, dialect: DialectRules): string {
+function field(value: CsvValue, dialect: (typeof csvDialectRules)[CsvDialect]): string {
   if (value === null) return '';
   if (typeof value === 'object') {
     const text = minorToDecimal(value.minor);
     return dialect.decimalMark === '.' ? text : text.replace('.', dialect.decimalMark);
   }
   const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value);
-  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvQuote(text);
 }
 
 /** Formats rows as CSV records (header first), in the dialect. */
 export function csvFormatter<Row>(columns: readonly CsvColumn<Row>[], dialectName: CsvDialect) {
-  const dialect = rules[dialectName];
+  const dialect = csvDialectRules[dialectName];
   return {
     header: () => dialect.bom + columns.map((c) => field(c.id, dialect)).join(dialect.separator) + '\r\n',
     rows: (rows: readonly Row[]) => {

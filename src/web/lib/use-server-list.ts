@@ -47,6 +47,8 @@ export interface ListToolsConfig {
   /** dashboard column id -> API export columns; with `exportPath`, enables CSV export */
   apiColumns?: ApiColumnMap;
   exportPath?: string;
+  /** API column -> its label in the export's header, for the parts of a column that shows several (the events card) */
+  exportPartLabels?: Readonly<Record<string, string>>;
   /** the download's name before the date, in the user's language (transacoes, transactions) */
   exportFileBase?: string;
   /** enables the saved views of this API page */

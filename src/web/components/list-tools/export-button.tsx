@@ -13,6 +13,8 @@ export interface ExportButtonProps {
   params: Readonly<Record<string, string | undefined>>;
   /** API columns in the visible order */
   columns: readonly string[];
+  /** API column -> the label the list shows, in the user's language: the downloaded file's header record */
+  headerLabels: Readonly<Record<string, string>>;
   /** labels of visible columns the export cannot write */
   unexported: readonly string[];
   fileBase: string;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SavedView } from '../../../contract/saved-views.ts';
-import { toApiColumns, unexportedColumns } from '../../lib/list-tools/api-columns.ts';
+import { apiColumnLabels, toApiColumns, unexportedColumns } from '../../lib/list-tools/api-columns.ts';
 import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
 import { hasNoFilters, viewFromList, viewToList, type ListShape } from '../../lib/list-tools/view-url.ts';
 import { readDefaultView, savedViewsQuery, writeDefaultView } from '../../lib/list-tools/views-api.ts';
@@ -70,6 +70,7 @@ export function ListToolbar({ list }: { list: ToolbarList }) {
           path={tools.exportPath}
           params={list.params}
           columns={apiColumns}
+          headerLabels={apiColumnLabels(list.columns.visible, tools.apiColumns, list.labels, tools.exportPartLabels)}
           unexported={unexportedColumns(list.columns.visible, tools.apiColumns).map((id) => list.labels[id] ?? id)}
           fileBase={tools.exportFileBase ?? tools.listId}
         />

@@ -114,7 +114,7 @@ export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
 /** The export panel: the CSV dialect, what is exported, Download (the job's state is the button's: it outlives the panel). */
 export function ExportForm({ job, close }: { job: ExportJob; close: () => void }) {
   const { t } = useI18n();
-  const { path, params, columns, unexported, fileBase } = job.props;
+  const { path, params, columns, headerLabels, unexported, fileBase } = job.props;
   const { dialect, setDialect, setState, abortRef } = job;
   const running = job.state.kind === 'running';
   const start = async () => {
@@ -126,6 +126,7 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
         path,
         params,
         columns,
+        headerLabels,
         dialect,
         signal: controller.signal,
         onProgress: (p) => setState({ kind: 'running', ...p }),

@@ -5,14 +5,18 @@ import { useState } from 'react';
  * every list). Pending lasts until `onDone` has finished too (the list of views refreshed), so a button does not come
  * back for the moment between the write and the refreshed list.
  */
-export function useAction<A>(action: (arg: A) => Promise<unknown>, onDone: (arg: A) => Promise<unknown> | void, onError?: (arg: A, error: unknown) => void) {
+export function useAction<A, R = unknown>(
+  action: (arg: A) => Promise<R>,
+  onDone: (arg: A, result: R) => Promise<unknown> | void,
+  onError?: (arg: A, error: unknown) => void,
+) {
   const [state, setState] = useState<{ pending: boolean; error: unknown; arg: A | null }>({ pending: false, error: null, arg: null });
   const run = (arg: A) => {
     setState({ pending: true, error: null, arg });
     action(arg).then(
-      async () => {
+      async (result: R) => {
         try {
-          await onDone(arg);
+          await onDone(arg, result);
         } finally {
           setState({ pending: false, error: null, arg: null });
         }

@@ -46,6 +46,11 @@ beforeEach(() => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Partial<SavedView>) : undefined;
     api.calls.push({ method, path: url.pathname, body });
     if (method === 'GET') return Promise.resolve(json(api.stored));
+    if (method === 'POST' && body) {
+      const created: SavedView = { ...morning, ...current, ...body, id: `d4ps1c0000000000ac${String(api.stored.length).padStart(2, '0')}`, createdAt: new Date().toISOString() };
+      api.stored = [...api.stored, created];
+      return Promise.resolve(json(created, 201));
+    }
     if (api.patchReply && body) return api.patchReply(body);
     const id = url.pathname.split('/').at(-1);
     api.stored = api.stored.map((v) => (v.id === id ? { ...v, ...body, updatedAt: new Date().toISOString() } : v));
@@ -139,5 +144,28 @@ describe('ViewsPanel: update a view with the current filters', () => {
     api.patchReply = () => Promise.resolve(json({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'A view with this name already exists for this page and owner.' }, 409));
     await user.click(within(panel).getByRole('button', { name: 'Atualizar com os filtros atuais: Morning sales' }));
     await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe('Não foi possível atualizar “Morning sales”. Outra visão desta lista já tem esse nome. Escolha outro.'));
+  });
+});
+
+describe('ViewsPanel: save a view', () => {
+  it.each([
+    { language: 'en' as const, title: 'Saved views', placeholder: 'View name', save: 'Save view', saved: 'View “Denied at Rede” saved.' },
+    { language: 'pt-BR' as const, title: 'Visões salvas', placeholder: 'Nome da visão', save: 'Salvar visão', saved: 'Visão “Denied at Rede” salva.' },
+  ])('moves the focus to the saved view and announces it, so Escape still closes the panel ($language)', async ({ language, title, placeholder, save, saved }) => {
+    api.stored = [morning];
+    const user = renderPicker(current, { language });
+    const panel = await openPanel(user, title);
+    await user.type(within(panel).getByPlaceholderText(placeholder), 'Denied at Rede');
+    await user.click(within(panel).getByRole('button', { name: save }));
+
+    const row = await within(panel).findByRole('button', { name: /^Denied at Rede/ });
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(screen.getByText(saved)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/v1/views', body: { name: 'Denied at Rede', page: 'transactions', ...current } });
+    expect(within(panel).getByPlaceholderText<HTMLInputElement>(placeholder).value).toBe('');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('views-button'));
   });
 });

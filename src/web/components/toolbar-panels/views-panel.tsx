@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient, type useQuery } from '@tanstack/react-query';
 import type { SavedView } from '../../../contract/saved-views.ts';
 import { isApiError } from '../../lib/api-client.ts';
@@ -33,18 +33,31 @@ export function ViewsPanel(props: ViewsPanelProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  // a view whose row takes the focus once it is listed: the control that acted is gone or disabled afterwards, and
+  // focus left on the page body would put Escape out of the panel's reach
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusId === null) return;
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-view-id="${focusId}"] button`); // ids are XIDs: [0-9a-v]
+    if (!row) return;
+    row.focus();
+    setFocusId(null);
+  }, [focusId, props.views.data]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
   const save = useAction(
     (n: string) => createView(props.page, n, props.current),
-    () => {
+    async (_n, view) => {
+      await refresh();
       setName('');
-      return refresh();
+      setAnnouncement(t('toolbar-panels.views.saved', { name: view.name }));
+      setFocusId(view.id);
     },
   );
   const renamer = useAction(
     (v: { id: string; name: string }) => renameView(v.id, v.name),
-    () => {
+    (v) => {
       setEditing(null);
+      setFocusId(v.id);
       return refresh();
     },
   );
@@ -61,8 +74,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
     async (view) => {
       await refresh();
       setAnnouncement(t('toolbar-panels.views.updated', { name: view.name }));
-      // the Update button is gone (the view now matches the list): focus goes to the view itself (ids are XIDs: [0-9a-v])
-      listRef.current?.querySelector<HTMLElement>(`[data-view-id="${view.id}"] button`)?.focus();
+      setFocusId(view.id); // the Update button is gone (the view now matches the list): focus goes to the view itself
     },
     (_view, error) => {
       if (isApiError(error) && error.status === 404) void refresh(); // deleted meanwhile: it leaves the list
@@ -72,7 +84,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
   const writable = (v: SavedView) => props.canWrite && (props.merchantId === null || v.merchantId === props.merchantId);
   const onSave = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) save.run(name.trim());
+    if (name.trim() && !save.isPending) save.run(name.trim());
   };
   const list = props.views.data ?? [];
   return (
@@ -131,7 +143,8 @@ export function ViewsPanel(props: ViewsPanelProps) {
             <span>{t('toolbar-panels.views.saveLabel')}</span>
             <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
           </label>
-          <Button type="submit" size="small" variant="primary" disabled={save.isPending || name.trim() === ''}>
+          {/* aria-disabled, not disabled, while saving: a disabled button would drop the keyboard focus */}
+          <Button type="submit" size="small" variant="primary" disabled={name.trim() === ''} aria-disabled={save.isPending || undefined}>
             {t('toolbar-panels.views.save')}
           </Button>
         </form>

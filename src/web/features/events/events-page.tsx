@@ -40,6 +40,13 @@ const listConfig = (t: Translate, me: Me): ServerListConfig<EventKey, Event> => 
     apiColumns: eventApiColumns,
     exportPath: '/v1/events',
     exportFileBase: t('events.fileBase'),
+    exportPartLabels: {
+      transaction_type: t('events.export.transactionType'),
+      transaction_status: t('events.export.transactionStatus'),
+      card_brand: t('events.export.cardBrand'),
+      card_bin: t('events.export.cardBin'),
+      card_last4: t('events.export.cardLast4'),
+    },
     viewPage: 'events',
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventColumnIds, summaryColumnIds } from '../../../contract/export.ts';
-import { eventApiColumns, fromApiColumns, summaryApiColumns, toApiColumns, unexportedColumns } from './api-columns.ts';
+import { apiColumnLabels, eventApiColumns, fromApiColumns, summaryApiColumns, toApiColumns, unexportedColumns } from './api-columns.ts';
 
 describe('dashboard column ids and API export columns', () => {
   it('maps every dashboard column to API columns the contract knows', () => {
@@ -28,5 +28,19 @@ describe('dashboard column ids and API export columns', () => {
 
   it('shows a multi-column dashboard column when any of its API columns is listed; ignores unknown ids', () => {
     expect(fromApiColumns(['card_last4', 'nope', 'amount'], eventApiColumns, Object.keys(eventApiColumns))).toEqual(['card', 'amount']);
+  });
+
+  it('labels each API column of the export with its list column, or with its part when the column shows several', () => {
+    const labels = { merchant: 'Estabelecimento', card: 'Cartão', amount: 'Valor', expand: 'Expandir' };
+    const parts = { card_brand: 'Bandeira do cartão', card_bin: 'BIN do cartão', card_last4: 'Final do cartão', merchant_id: 'unused' };
+    expect(apiColumnLabels(['expand', 'merchant', 'card', 'amount'], eventApiColumns, labels, parts)).toEqual({
+      merchant_id: 'Estabelecimento',
+      card_brand: 'Bandeira do cartão',
+      card_bin: 'BIN do cartão',
+      card_last4: 'Final do cartão',
+      amount: 'Valor',
+    });
+    // without part labels a part takes its column's label; without a label, its id
+    expect(apiColumnLabels(['card', 'created_at'], eventApiColumns, labels)).toEqual({ card_brand: 'Cartão', card_bin: 'Cartão', card_last4: 'Cartão', created_at: 'created_at' });
   });
 });

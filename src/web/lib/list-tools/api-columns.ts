@@ -51,6 +51,24 @@ export function fromApiColumns(api: readonly string[], map: ApiColumnMap, choosa
   return placed.sort((a, b) => a.at - b.at).map((c) => c.id);
 }
 
+/**
+ * The export header's label of each API column of the visible columns, in the user's language: the label its list
+ * column shows, or, for a column that shows several API columns (the events card), that part's label (`parts`).
+ */
+export function apiColumnLabels(
+  visible: readonly string[],
+  map: ApiColumnMap,
+  labels: Readonly<Record<string, string>>,
+  parts: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of visible) {
+    const api = map[id] ?? [];
+    for (const a of api) out[a] ??= (api.length > 1 ? parts[a] : undefined) ?? labels[id] ?? a;
+  }
+  return out;
+}
+
 /** Dashboard columns that have no API column: shown on screen, left out of an export. */
 export function unexportedColumns(visible: readonly string[], map: ApiColumnMap): string[] {
   return visible.filter((id) => (map[id] ?? []).length === 0);

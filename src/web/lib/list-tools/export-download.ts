@@ -1,5 +1,6 @@
 import { csvContentType, type CsvDialect } from '../../../contract/export.ts';
 import { apiStream } from '../api-client.ts';
+import { CsvHeaderRewriter } from './csv-header.ts';
 import { CsvRowCounter, exportParams } from './csv-progress.ts';
 
 export interface ExportProgress {
@@ -13,6 +14,8 @@ export interface ExportRequest {
   path: string;
   params: Readonly<Record<string, string | undefined>>;
   columns: readonly string[];
+  /** API column id -> the label the list shows, in the user's language: the file's header record (the API writes ids) */
+  headerLabels: Readonly<Record<string, string>>;
   dialect: CsvDialect;
   signal: AbortSignal;
   onProgress: (progress: ExportProgress) => void;
@@ -20,7 +23,8 @@ export interface ExportRequest {
 
 /**
  * Downloads a CSV export by reading the streamed response (fetch + ReadableStream, with the session's
- * credentials), reporting rows and bytes as they arrive; resolves to the whole file as a Blob. Abort through
+ * credentials), reporting rows and bytes as they arrive, its header record rewritten into the user's labels (the
+ * rest of the bytes kept as they came); resolves to the whole file as a Blob. Abort through
  * the signal (Cancel); an API error rejects with its ApiError (problem+json parsed).
  */
 export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob; rows: number }> {
@@ -33,6 +37,7 @@ export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob;
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
   const counter = new CsvRowCounter();
   const decoder = new TextDecoder();
+  const header = new CsvHeaderRewriter(request.headerLabels, request.dialect);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let bytes = 0;
   let lastReport = 0;
@@ -41,7 +46,7 @@ export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value);
+      chunks.push(...header.push(value));
       bytes += value.byteLength;
       counter.push(decoder.decode(value, { stream: true }));
       const now = performance.now();
@@ -51,6 +56,7 @@ export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob;
       }
     }
   }
+  chunks.push(...header.end());
   counter.push(decoder.decode());
   const rows = counter.rows(true);
   request.onProgress({ rows, bytes, total });
