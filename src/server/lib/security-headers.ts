@@ -38,7 +38,7 @@ const subresource = /\.(js|css|map)$/;
 export function registerSecurityHeaders(app: FastifyInstance, options: { behindTls: boolean; publicApiBaseUrl: string }): void {
   const api = apiOrigin(options.publicApiBaseUrl);
   // Helmet's middleware is built once, here: @fastify/helmet built it anew for every request (its directives
-  // parsed and re-validated each time), ~4 % of a list page's server CPU (bench/results/…-helmet-ab.md).
+  // parsed and re-validated each time), 5–6 % of a list page's server CPU (bench/results/2026-11-24-12-34-helmet-ab.md).
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
