@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
 
   registerRequestId(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { behindTls: options.behindTls ?? false, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
+  registerSecurityHeaders(app, { behindTls: options.behindTls ?? false, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerCors(app, options.corsOrigin);
   const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits);
