@@ -46,6 +46,10 @@ beforeEach(() => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Partial<SavedView>) : undefined;
     api.calls.push({ method, path: url.pathname, body });
     if (method === 'GET') return Promise.resolve(json(api.stored));
+    if (method === 'DELETE') {
+      api.stored = api.stored.filter((v) => v.id !== url.pathname.split('/').at(-1));
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }
     if (method === 'POST' && body) {
       const created: SavedView = { ...morning, ...current, ...body, id: `d4ps1c0000000000ac${String(api.stored.length).padStart(2, '0')}`, createdAt: new Date().toISOString() };
       api.stored = [...api.stored, created];
@@ -167,5 +171,31 @@ describe('ViewsPanel: save a view', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('views-button'));
+  });
+});
+
+describe('ViewsPanel: delete a view', () => {
+  const evening: SavedView = { ...morning, id: 'd4ps1c0000000000ab02', name: 'Evening refunds' };
+  it.each([
+    { language: 'en' as const, title: 'Saved views', remove: 'Delete Morning sales', confirm: 'Delete', deleted: 'View “Morning sales” deleted.', placeholder: 'View name' },
+    { language: 'pt-BR' as const, title: 'Visões salvas', remove: 'Excluir Morning sales', confirm: 'Excluir', deleted: 'Visão “Morning sales” excluída.', placeholder: 'Nome da visão' },
+  ])('moves the focus to the next view, or to the name field when none is left, and announces it ($language)', async ({ language, title, remove, confirm, deleted, placeholder }) => {
+    api.stored = [morning, evening];
+    const user = renderPicker(current, { language });
+    const panel = await openPanel(user, title);
+    await user.click(within(panel).getByRole('button', { name: remove }));
+    await user.click(within(panel).getByRole('button', { name: confirm }));
+
+    const next = within(panel).getByRole('button', { name: /^Evening refunds/ });
+    await waitFor(() => expect(document.activeElement).toBe(next));
+    expect(within(panel).queryByText(morning.name)).toBeNull();
+    expect(screen.getByText(deleted)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/v1/views/${morning.id}`]);
+
+    await user.click(within(panel).getByRole('button', { name: remove.replace('Morning sales', evening.name) }));
+    await user.click(within(panel).getByRole('button', { name: confirm }));
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByPlaceholderText(placeholder)));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const listRef = useRef<HTMLUListElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState('');
   const [announcement, setAnnouncement] = useState('');
@@ -43,6 +44,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
     row.focus();
     setFocusId(null);
   }, [focusId, props.views.data]);
+  const list = props.views.data ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
   const save = useAction(
     (n: string) => createView(props.page, n, props.current),
@@ -63,10 +65,16 @@ export function ViewsPanel(props: ViewsPanelProps) {
   );
   const remover = useAction(
     (id: string) => deleteView(id),
-    (id) => {
+    async (id) => {
       if (props.defaultId === id) props.onDefault(null);
       setEditing(null);
-      return refresh();
+      // the deleted row takes its buttons with it: focus moves to the view after it (or before it), else to the name field
+      const at = list.findIndex((v) => v.id === id);
+      const neighbour = list[at + 1] ?? list[at - 1];
+      await refresh();
+      setAnnouncement(t('toolbar-panels.views.deleted', { name: list[at]?.name ?? '' }));
+      if (neighbour) setFocusId(neighbour.id);
+      else nameRef.current?.focus();
     },
   );
   const updater = useAction(
@@ -86,7 +94,6 @@ export function ViewsPanel(props: ViewsPanelProps) {
     event.preventDefault();
     if (name.trim() && !save.isPending) save.run(name.trim());
   };
-  const list = props.views.data ?? [];
   return (
     <div className={styles.views}>
       <p className={styles.panelTitle}>{t('toolbar-panels.views.title')}</p>
@@ -141,7 +148,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
         <form className={styles.saveForm} onSubmit={onSave}>
           <label className={styles.saveLabel}>
             <span>{t('toolbar-panels.views.saveLabel')}</span>
-            <input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
+            <input ref={nameRef} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} className={styles.input} placeholder={t('toolbar-panels.views.namePlaceholder')} />
           </label>
           {/* aria-disabled, not disabled, while saving: a disabled button would drop the keyboard focus */}
           <Button type="submit" size="small" variant="primary" disabled={name.trim() === ''} aria-disabled={save.isPending || undefined}>
