@@ -5,14 +5,18 @@
  * validation, mapping, headers of its own or paging links: the least any Node API on these statements and this
  * driver can do per request, so its req/s bounds what any such API could reach on this machine.
  *
- *   node --import tsx bench/bare-api-server.ts <bare.json> <port>
+ * With `fastify` it answers the same from a Fastify instance with no plugin, no hook and no schema (one catch-all
+ * route): what the decided framework costs by itself.
+ *
+ *   node --import tsx bench/bare-api-server.ts <bare.json> <port> [fastify]
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import Fastify from 'fastify';
 import pg from 'pg';
 import type { WireStatement } from './pg-wire-capture.ts';
 
-const [file, portText] = process.argv.slice(2);
+const [file, portText, framework] = process.argv.slice(2);
 if (!file || !portText) throw new Error('usage: bare-api-server.ts <bare.json> <port>');
 const spec = JSON.parse(readFileSync(file, 'utf8')) as { databaseUrl: string; statements: WireStatement[]; headers: Record<string, string> };
 // the API's pool (src/server/db/client.ts) and, as Drizzle's node-postgres driver does, date and time types as text
@@ -25,17 +29,33 @@ const queries = spec.statements.map((s, i) => ({ text: s.sql, values: s.params, 
 const headers: Record<string, string> = { ...spec.headers };
 for (const name of ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'link', 'x-total-count']) delete headers[name];
 
-const server = http.createServer({ keepAliveTimeout: 60_000 }, (_request, response) => {
-  void (async () => {
-    const results: unknown[][] = [];
-    for (const query of queries) results.push((await pool.query(query)).rows);
-    const body = Buffer.from(JSON.stringify(results));
-    response.writeHead(200, { ...headers, 'content-length': String(body.length) });
-    response.end(body);
-  })().catch(() => {
-    response.writeHead(500);
-    response.end();
+/** One request's statements in turn, the driver's rows as JSON in a UTF-8 buffer. */
+async function answer(): Promise<Buffer> {
+  const results: unknown[][] = [];
+  for (const query of queries) results.push((await pool.query(query)).rows);
+  return Buffer.from(JSON.stringify(results));
+}
+
+const port = Number(portText);
+if (framework === 'fastify') {
+  const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
+  app.get('/*', async (_request, reply) => reply.headers(headers).send(await answer()));
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log('listening');
+  process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+} else {
+  const server = http.createServer({ keepAliveTimeout: 60_000 }, (_request, response) => {
+    answer().then(
+      (body) => {
+        response.writeHead(200, { ...headers, 'content-length': String(body.length) });
+        response.end(body);
+      },
+      () => {
+        response.writeHead(500);
+        response.end();
+      },
+    );
   });
-});
-server.listen(Number(portText), '127.0.0.1', () => console.log('listening'));
-process.once('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));
+  server.listen(port, '127.0.0.1', () => console.log('listening'));
+  process.once('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));
+}

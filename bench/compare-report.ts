@@ -6,9 +6,10 @@ export type CompareRow = {
   revision: string;
   /**
    * the API, its statements replayed through pg, the HTTP floor (its recorded answer from bare node:http), or the
-   * bare API (its statements through pg from bare node:http, answering JSON.stringify of the rows)
+   * bare API (its statements through pg from bare node:http, answering JSON.stringify of the rows), or the same
+   * from a Fastify instance with nothing registered (bare-fastify)
    */
-  via: 'api' | 'pg' | 'floor' | 'bare';
+  via: 'api' | 'pg' | 'floor' | 'bare' | 'bare-fastify';
   round: number;
   connections: number;
   limit: number;
@@ -95,6 +96,29 @@ function machineTable(r: Report, pick: (revision: string, via: CompareRow['via']
   ];
 }
 
+/** The bare API on the decided framework: a Fastify instance with no plugin, hook or schema, against node:http. */
+function frameworkTable(r: Report, pick: (revision: string, via: CompareRow['via'], connections: number, limit: number) => CompareRow[]): string[] {
+  const lines = r.connectionCounts.flatMap((connections) =>
+    r.limits.map((limit) => {
+      const rps = (via: CompareRow['via']): number => mean(pick('this', via, connections, limit), 'rps');
+      const fastify = rps('bare-fastify');
+      const cpu = round(mean(pick('this', 'bare-fastify', connections, limit), 'machineCpuMs'), 2);
+      return `| ${connections} | ${limit} | ${cpu} | ${round(fastify)} | ${ratio(fastify, rps('bare'))} | ${ratio(fastify, rps('pg'))} | ${ratio(rps('api'), fastify)} |`;
+    }),
+  );
+  if (!r.rows.some((row) => row.via === 'bare-fastify')) return [];
+  return [
+    '',
+    '## The bare API on Fastify',
+    '',
+    'The same statements, rows and headers as the bare API, answered by a Fastify instance with one catch-all route and nothing registered: no plugin, hook or schema. What the framework itself costs, before anything the API does with it.',
+    '',
+    '| connections | limit | bare Fastify ms | bare Fastify req/s | ÷ bare node:http | ÷ this via pg | this API ÷ bare Fastify |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
+    ...lines,
+  ];
+}
+
 export function compareReport(r: Report): string {
   const pick = (revision: string, via: CompareRow['via'], connections: number, limit: number): CompareRow[] =>
     r.rows.filter((row) => row.revision === revision && row.via === via && row.connections === connections && row.limit === limit);
@@ -136,6 +160,7 @@ export function compareReport(r: Report): string {
       ? ['', `The same against ${r.more} (this revision in several processes; the statements are those of one process):`, '', `| connections | limit | ${r.more} req/s | ÷ baseline via pg (goal ≥ 1.2) | ÷ this via pg (goal ≥ 0.7) |`, '|---:|---:|---:|---:|---:|', ...morePg]
       : []),
     ...machineTable(r, pick),
+    ...frameworkTable(r, pick),
     ...profileTable(r.profiles, r.limits),
     '',
   ].join('\n');

@@ -32,15 +32,19 @@ export function startFloorServer(recorded: Recorded, port: number): Promise<{ st
  * Serves the bare API (bench/bare-api-server.ts) on `port` in a child process until the returned stop(): one
  * request's statements through pg, JSON.stringify of the rows, the recorded answer's headers.
  */
-export function startBareApiServer(spec: { databaseUrl: string; statements: WireStatement[]; headers: Record<string, string> }, port: number): Promise<{ stop(): Promise<void> }> {
-  return startChild('bench/bare-api-server.ts', spec, port);
+export function startBareApiServer(
+  spec: { databaseUrl: string; statements: WireStatement[]; headers: Record<string, string> },
+  port: number,
+  framework: 'node:http' | 'fastify' = 'node:http',
+): Promise<{ stop(): Promise<void> }> {
+  return startChild('bench/bare-api-server.ts', spec, port, framework === 'fastify' ? ['fastify'] : []);
 }
 
-async function startChild(script: string, spec: unknown, port: number): Promise<{ stop(): Promise<void> }> {
+async function startChild(script: string, spec: unknown, port: number, args: string[] = []): Promise<{ stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'http-floor-'));
   const file = path.join(dir, 'spec.json');
   writeFileSync(file, JSON.stringify(spec));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file, String(port), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   await Promise.race([once(child.stdout, 'data'), sleep(30_000).then(() => Promise.reject(new Error(`${script} did not start`)))]);
   return {
     stop: async () => {

@@ -70,7 +70,7 @@ const log = (row: CompareRow): void => {
 };
 
 /** A stand-in for this revision's API on the same port (the HTTP floor, the bare API), loaded at every connection count. */
-async function loadStandIn(via: 'floor' | 'bare', r: number, limit: number, statements: number, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
+async function loadStandIn(via: 'floor' | 'bare' | 'bare-fastify', r: number, limit: number, statements: number, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
   const server = await start();
   try {
     for (const connections of connectionCounts) {
@@ -115,10 +115,13 @@ for (let r = 1; r <= rounds; r += 1) {
       }
     }
     if (revision.name !== 'this') continue;
-    // the bare API: the same statements and answer headers from node:http, JSON.stringify of the driver's rows
+    // the bare API: the same statements and answer headers from node:http, JSON.stringify of the driver's rows; then
+    // the same from a Fastify instance with nothing registered (the decided framework's own cost)
     for (const limit of limits) {
       const statements = captured.get(limit) ?? [];
-      await loadStandIn('bare', r, limit, statements.length, () => startBareApiServer({ databaseUrl, statements, headers: recorded.get(limit)?.headers ?? {} }, port));
+      const spec = { databaseUrl, statements, headers: recorded.get(limit)?.headers ?? {} };
+      await loadStandIn('bare', r, limit, statements.length, () => startBareApiServer(spec, port));
+      await loadStandIn('bare-fastify', r, limit, statements.length, () => startBareApiServer(spec, port, 'fastify'));
     }
   }
 }
