@@ -368,9 +368,9 @@ for (const language of [
         await expect(savedRow.getByRole('button', { name: new RegExp(`^${savedName}`) })).toBeFocused();
         await expect(views.getByText(language.saved(savedName))).toBeAttached();
         await shot('views-saved');
-        // delete it again through the panel: the focus stays in the panel (on another view) and Escape still closes it
-        await views.getByRole('button', { name: language.remove(savedName), exact: true }).click();
-        await views.getByRole('button', { name: language.confirm, exact: true }).click();
+        // delete it again through the panel (keyboard): the focus stays in the panel (on another view) and Escape still closes it
+        await views.getByRole('button', { name: language.remove(savedName), exact: true }).press('Enter');
+        await views.getByRole('button', { name: language.confirm, exact: true }).press('Enter');
         await expect(savedRow).toHaveCount(0);
         await expect(views.getByText(language.deleted(savedName))).toBeAttached();
         await expect(views.locator('li button:focus, input:focus')).toHaveCount(1);
