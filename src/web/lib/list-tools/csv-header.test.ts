@@ -18,7 +18,9 @@ function rewrite(chunks: Uint8Array<ArrayBuffer>[], labels: Record<string, strin
 
 const ptLabels = { created_at: 'Criada em', amount: 'Valor', merchant_name: 'Estabelecimento; filial', id: 'ID "interno"' };
 // the API's excel-br file: BOM, ids, `;`, comma decimals; a merchant name with an accent and a quoted `;`
-const excelBody = '2026-11-23T10:00:00Z;12,50;"Padaria São João; Centro";abc\r\n2026-11-23T11:00:00Z;-3,00;Café;def\r\n';
+// rows pass through as bytes: any two instants will do (two hours and an hour ago)
+const [earlier, later] = [7_200_000, 3_600_000].map((ago) => new Date(Date.now() - ago).toISOString());
+const excelBody = `${earlier};12,50;"Padaria São João; Centro";abc\r\n${later};-3,00;Café;def\r\n`;
 const excelFile = '\ufeffcreated_at;amount;merchant_name;id\r\n' + excelBody;
 const excelExpected = '\ufeffCriada em;Valor;"Estabelecimento; filial";"ID ""interno"""\r\n' + excelBody;
 
@@ -38,9 +40,9 @@ describe('CsvHeaderRewriter', () => {
   it('holds nothing back once the header has passed: each later chunk comes out as it came', () => {
     const rewriter = new CsvHeaderRewriter(ptLabels, 'rfc4180');
     expect(rewriter.push(encode('created_at,am'))).toEqual([]);
-    const [header, rest] = rewriter.push(encode('ount\r\n2026,1.00\r\n'));
+    const [header, rest] = rewriter.push(encode('ount\r\nabc,1.00\r\n'));
     expect(new TextDecoder().decode(header)).toBe('Criada em,Valor\r\n');
-    expect(new TextDecoder().decode(rest)).toBe('2026,1.00\r\n');
+    expect(new TextDecoder().decode(rest)).toBe('abc,1.00\r\n');
     const later = encode('2027,2.00\r\n');
     expect(rewriter.push(later)).toEqual([later]);
     expect(rewriter.end()).toEqual([]);
@@ -48,8 +50,8 @@ describe('CsvHeaderRewriter', () => {
 
   it('writes plain CSV with commas and no BOM; a label with a comma or a quote is quoted, an id without a label stays', () => {
     const labels = { created_at: 'Created at', amount: 'Amount, BRL', card_brand: 'Card "brand"' };
-    const file = 'created_at,amount,card_brand,event_id\r\n2026-11-23T10:00:00Z,12.50,visa,"x,y"\r\n';
-    expect(rewrite([encode(file)], labels, 'rfc4180')).toBe('Created at,"Amount, BRL","Card ""brand""",event_id\r\n2026-11-23T10:00:00Z,12.50,visa,"x,y"\r\n');
+    const file = `created_at,amount,card_brand,event_id\r\n${earlier},12.50,visa,"x,y"\r\n`;
+    expect(rewrite([encode(file)], labels, 'rfc4180')).toBe(`Created at,"Amount, BRL","Card ""brand""",event_id\r\n${earlier},12.50,visa,"x,y"\r\n`);
   });
 
   it('rewrites a header with no rows and no line break when the stream ends, and leaves an empty stream empty', () => {
