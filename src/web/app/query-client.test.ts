@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
+import { ApiError, apiGet } from '../lib/api-client.ts';
 import { getSession, lastSignOutReason, resetSessionForTests, startSession } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -31,6 +32,18 @@ describe('createQueryClient', () => {
     await client.fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(unauthorized()) }).catch(() => undefined);
     expect(getSession().status).toBe('signed-out');
     expect(lastSignOutReason()).toBeNull();
+  });
+
+  it('says a new tab’s session ended on a plain 401 once its cookie has been answered (a parallel answer cleared it)', async () => {
+    expect(getSession().status).toBe('unknown');
+    const answers = [new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }), new Response(null, { status: 401 })];
+    vi.stubGlobal('fetch', () => Promise.resolve(answers.shift()));
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['me'], queryFn: () => apiGet('/v1/me', z.object({})) });
+    await client.fetchQuery({ queryKey: ['list'], queryFn: () => apiGet('/v1/events', z.object({})) }).catch(() => undefined);
+    vi.unstubAllGlobals();
+    expect(getSession().status).toBe('signed-out');
+    expect(lastSignOutReason()).toBe('expired');
   });
 
   it('ends the session on a 401 from a mutation', async () => {
