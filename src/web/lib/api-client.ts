@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
-import { getBearerToken, noteSessionServed } from './session.ts';
+import { getBearerToken, confirmSession } from './session.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'parse';
 
@@ -77,7 +77,7 @@ async function send(method: string, path: string, init: RequestInit, accept: str
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
     throw new ApiError(message, response.status, problem, 'http');
   }
-  if (tokenOverride === undefined) noteSessionServed();
+  if (tokenOverride === undefined) confirmSession();
   return response;
 }
 

@@ -47,8 +47,6 @@ function initialState(): SessionState {
 
 let state: SessionState | null = null;
 let lastReason: SignOutReason | null = null;
-/** the session (cookie or token) of this tab has had an answer: a later 401 means it ended, whatever that 401 says */
-let served = false;
 
 export function getSession(): SessionState {
   state ??= initialState();
@@ -74,18 +72,19 @@ export function startSession(token: string | null): void {
  * why; a new tab that never had one is simply signed out.
  */
 export function endSession(reason: SignOutReason = 'signed-out', known = false): void {
-  lastReason = getSession().status === 'unknown' && !served && reason === 'expired' && !known ? null : reason;
+  lastReason = getSession().status === 'unknown' && reason === 'expired' && !known ? null : reason;
   storage()?.removeItem(storageKey);
   update({ status: 'signed-out', token: null }, reason === 'signed-out' ? 'signed-out' : null);
 }
 
 /**
- * The API answered a request made with this tab's session. A tab opened on an existing cookie stays `unknown`, yet once
- * its cookie has worked, a 401 means the session ended: even a plain one, from a request that went out after a
- * parallel answer's Set-Cookie had already cleared the cookie (the server's session-ended answer does that).
+ * The API answered a request made with this tab's session: a tab opened on an existing cookie (`unknown`) is signed
+ * in. A later 401 then ends it as expired, even a plain one, from a request that went out after a parallel answer's
+ * Set-Cookie had already cleared the cookie (the server's session-ended answer does that). No broadcast: the other
+ * tabs share the cookie and learn it the same way.
  */
-export function noteSessionServed(): void {
-  served = true;
+export function confirmSession(): void {
+  if (getSession().status === 'unknown') update({ status: 'signed-in', token: null }, null);
 }
 
 /** The token for the Authorization header: only a cross-origin dashboard has one. */
@@ -128,6 +127,5 @@ export function listenToOtherTabs(): void {
 export function resetSessionForTests(): void {
   state = null;
   lastReason = null;
-  served = false;
   storage()?.removeItem(storageKey);
 }
