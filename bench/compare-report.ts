@@ -98,6 +98,7 @@ function machineTable(r: Report, pick: (revision: string, via: CompareRow['via']
 
 /** The bare API on the decided framework: a Fastify instance with no plugin, hook or schema, against node:http. */
 function frameworkTable(r: Report, pick: (revision: string, via: CompareRow['via'], connections: number, limit: number) => CompareRow[]): string[] {
+  if (!r.rows.some((row) => row.via === 'bare-fastify')) return [];
   const lines = r.connectionCounts.flatMap((connections) =>
     r.limits.map((limit) => {
       const rps = (via: CompareRow['via']): number => mean(pick('this', via, connections, limit), 'rps');
@@ -106,7 +107,6 @@ function frameworkTable(r: Report, pick: (revision: string, via: CompareRow['via
       return `| ${connections} | ${limit} | ${cpu} | ${round(fastify)} | ${ratio(fastify, rps('bare'))} | ${ratio(fastify, rps('pg'))} | ${ratio(rps('api'), fastify)} |`;
     }),
   );
-  if (!r.rows.some((row) => row.via === 'bare-fastify')) return [];
   return [
     '',
     '## The bare API on Fastify',

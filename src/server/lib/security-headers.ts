@@ -60,7 +60,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { behindT
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: options.behindTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  // helmet 8 calls next() without an argument (it throws instead of passing errors): Fastify's done fits as it is
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done as (error?: unknown) => void));
   app.addHook('onSend', (request, reply, payload, done) => {
     const pathname = request.url.split('?')[0] ?? '';
     if ((pathname === '/v1' || pathname.startsWith('/v1/')) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
