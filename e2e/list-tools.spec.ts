@@ -17,6 +17,7 @@ const filter = 'payment_method=credit_card&status=approved';
 const tableName = 'Transactions';
 const csvRows = (text: string): string[][] => parse(text, { bom: true, relax_column_count: false });
 
+/** The header's columns in order; on the transactions and events lists the rows' disclosure ('expand') is always first. */
 async function headerColumns(page: Page, name = tableName): Promise<string[]> {
   return page.locator(`table[aria-label="${name}"] > thead th`).evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column') ?? ''));
 }
@@ -71,7 +72,7 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   await expect(chooser).toBeHidden();
   // the header record is the columns' labels as the list shows them (the API itself writes the ids)
   const expectedHeader = ['ID', 'Created', 'Amount', 'Status', 'Merchant', 'Acquirer', 'Method', 'Brand', 'Last 4'];
-  await expect.poll(() => headerColumns(page)).toEqual(['id', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits']);
+  await expect.poll(() => headerColumns(page)).toEqual(['expand', 'id', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits']);
 
   await page.getByTestId('export-button').click();
   const panel = page.getByRole('dialog', { name: 'Export CSV' });
@@ -98,10 +99,10 @@ test('the CSV export holds the filtered rows in the list order with the visible 
   // the layout is kept on this browser
   await page.reload();
   await expect(rowsOf(page, tableName).first()).toBeVisible();
-  expect(await headerColumns(page)).toEqual(['id', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits']);
+  expect(await headerColumns(page)).toEqual(['expand', 'id', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_last_digits']);
   await page.getByTestId('columns-button').click();
   await page.getByRole('button', { name: 'Reset to default' }).click();
-  await expect.poll(() => headerColumns(page)).toEqual(['created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_first_digits', 'card_last_digits', 'installments', 'id']);
+  await expect.poll(() => headerColumns(page)).toEqual(['expand', 'created_at', 'amount', 'status', 'merchant', 'acquirer', 'payment_method', 'card_brand', 'card_first_digits', 'card_last_digits', 'installments', 'id']);
 });
 
 test('an export can be cancelled while it runs, and shows its progress', async ({ page }) => {

@@ -47,9 +47,8 @@ function authorization(terminal: SimTerminal, patch: Partial<NotificationInput> 
   };
 }
 
-/** POST /v1/notifications signed with the demo organization's secret, as an acquirer would. */
-async function notify(request: APIRequestContext, body: NotificationInput): Promise<void> {
-  const raw = JSON.stringify(body);
+/** POST /v1/notifications signed with the demo organization's secret, as an acquirer would (`raw`: these exact bytes). */
+async function notify(request: APIRequestContext, body: NotificationInput, raw = JSON.stringify(body)): Promise<void> {
   const response = await request.post('/v1/notifications', {
     headers: { 'content-type': 'application/json', 'x-organization-id': demoOrganizationId, [signatureHeader]: signatureHeaderValue(demoSigningSecret, raw) },
     data: raw,
@@ -173,4 +172,26 @@ test('without events:write a failed event shows its reason but offers no Retry',
   const panel = page.getByTestId('event-processing');
   await expect(panel.getByTestId('failure-reason')).toContainText('Unknown terminal');
   await expect(panel.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('a notification with fields the platform does not know is processed, and its body shows as received, byte for byte', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const terminal = await connectedTerminal(request);
+  const sale = authorization(terminal);
+  // the acquirer's own layout, a field of its own at the top level and one inside cardData
+  const known = JSON.stringify(sale, null, 4).replace('"cardData": {', '"cardData": {\n        "tokenReference": "tok_e2e_9f3a",');
+  const raw = known.replace(/\n}$/, ',\n    "acquirerExtensions": { "nsuHost": "004512", "wallet": { "kind": "google_pay" }, "rate": 1.50 }\n}');
+  expect(raw).not.toBe(JSON.stringify(sale));
+  await notify(request, sale, raw);
+  await openLive(page, `/events?q=${sale.eventId}`);
+  await expect(statusOf(page, sale.eventId)).toContainText('Processed');
+  await row(page, sale.eventId).getByRole('button', { name: /Show details/ }).click();
+  const received = page.getByRole('region', { name: 'As received' });
+  const body = received.getByTestId('received-body-text');
+  await expect(body).toContainText('"tokenReference": "tok_e2e_9f3a"');
+  await expect(body).toContainText('"rate": 1.50');
+  expect(JSON.parse(await body.innerText())).toEqual(JSON.parse(raw));
+  await received.getByRole('button', { name: /^Copy the body of event/ }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(raw);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -6,20 +6,32 @@ import { demoToken } from './support/env.ts';
 /**
  * Script bytes on the wire in Chromium on a first visit (empty cache): the encoded (compressed) size of every
  * script response, headers included, from the DevTools protocol's Network.loadingFinished. Issue 7's budgets:
- * the sign-in page under 100 kB, sign-in then the transactions page under 140 kB. Both hold (2026-11-24, brotli):
- * sign-in 83.6 kB in 3 scripts (config.js, the entry, the core texts), then transactions 135.9 kB in 7 (plus the
- * signed-in chunk, the list chunk, the page and its feature's texts). History: 92.3 / 175.8 kB in 5 / 25 scripts at
- * first; 82.9 / 139.4 kB once each feature's texts became their own chunk (lib/i18n/i18n.tsx), the code was cut into
- * a few chunks instead of ~20 tiny ones (tools/chunk-groups.ts) and scripts went without document-only headers;
- * 145.5 kB after the Overview, list toolbar, totals strip and live events (issues 11 and 12); 135.9 kB with the
- * contract and dashboard on zod/mini (the signed-in chunk 37.7 -> 28.8 kB) and the live-event hook, indicator and
- * problem schema left to the pages that use them. What is left is mostly react-dom (~54 kB), the router (~12 kB),
- * TanStack Query (~9 kB) and Table (~7 kB) and zod/mini (~8 kB). Sizes are deterministic for a build (not timings),
- * so asserting them is safe.
+ * the sign-in page under 100 kB, sign-in then the transactions page under 140 kB. Issue 21: the visit starts where a
+ * user starts, at `/` (the README's URL) or at a deep link, and sign-in is decided before the signed-in shell's chunk
+ * is asked for (features/auth/session-gate.tsx), so no signed-in code arrives before sign-in shows: through `/` the
+ * sign-in page cost 114.7 kB in 5 scripts before (the shell's 30 kB chunk and the problem schema came first), 84.1 kB
+ * in 3 after (config.js, the entry, the core texts), as much as `/sign-in` itself. Sign-in through `/` lands on the
+ * Overview, whose chart (uPlot, ~22 kB) loads with it, so the first visit's way to the transactions list through it
+ * is measured and kept under its own budget (166 kB, 10 scripts, 2026-11-26); issue 7's 140 kB is the way a user
+ * takes straight to the list: a deep link to /transactions, sign-in, back to the list (138.4 kB in 7 scripts).
+ * History: 92.3 / 175.8 kB in 5 / 25 scripts at first; 82.9 / 139.4 kB once each feature's texts became their own
+ * chunk (lib/i18n/i18n.tsx), the code was cut into a few chunks instead of ~20 tiny ones (tools/chunk-groups.ts) and
+ * scripts went without document-only headers; 145.5 kB after the Overview, list toolbar, totals strip and live events
+ * (issues 11 and 12); 135.9 kB with the contract and dashboard on zod/mini (the signed-in chunk 37.7 -> 28.8 kB) and
+ * the live-event hook, indicator and problem schema left to the pages that use them; 138.4 kB with the session gate
+ * and the rows that open in place (issue 21; the cycles' panel and the body as received load on intent). What is left
+ * is mostly react-dom (~54 kB), the router (~12 kB), TanStack Query (~9 kB) and Table (~7 kB) and zod/mini (~8 kB).
+ * Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
-const budgets = { signIn: 100_000, transactions: 140_000 };
+const budgets = { signIn: 100_000, transactions: 140_000, throughOverview: 170_000 };
 
-async function scriptBytes(page: Page): Promise<() => { bytes: number; files: number }> {
+interface Measured {
+  bytes: number;
+  files: number;
+  urls: string[];
+}
+
+async function scriptBytes(page: Page): Promise<() => Measured> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const scripts = new Map<string, string>();
@@ -31,33 +43,75 @@ async function scriptBytes(page: Page): Promise<() => { bytes: number; files: nu
   return () => {
     const counted = [...scripts.keys()].filter((id) => sizes.has(id));
     if (process.env.WIRE_DEBUG) for (const id of counted) console.log(sizes.get(id), scripts.get(id));
-    return { bytes: counted.reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0), files: counted.length };
+    return { bytes: counted.reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0), files: counted.length, urls: counted.map((id) => scripts.get(id) ?? '') };
   };
 }
 
-test('first-visit script bytes on the wire stay within budget (compressed assets)', async ({ page }) => {
-  const measure = await scriptBytes(page);
-  // signs in straight to the transactions list (the landing page is the Overview, whose chart loads its own chunk)
-  await page.goto(`/sign-in?next=${encodeURIComponent('/transactions')}`);
-  await expect(page.getByLabel('Access token')).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const signIn = measure();
-
+async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Access token').fill(demoToken);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/transactions/);
+}
+
+function report(name: string, figures: Record<string, Measured>): void {
+  const out = path.resolve(import.meta.dirname, `artifacts/wire-budget-${name}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const summary = Object.fromEntries(Object.entries(figures).map(([key, m]) => [key, { bytes: m.bytes, files: m.files }]));
+  writeFileSync(out, `${JSON.stringify({ measuredAt: new Date().toISOString(), budgets, ...summary }, null, 2)}\n`);
+  const line = Object.entries(figures)
+    .map(([key, m]) => `${key} ${m.bytes} B (${m.files} scripts)`)
+    .join('; ');
+  test.info().annotations.push({ type: 'wire bytes', description: line });
+  console.log(`script bytes on the wire (${name}): ${line}`);
+}
+
+/** Sign-in was decided without the signed-in shell: no script of it arrived. */
+function expectNoSignedInCode(m: Measured): void {
+  expect(m.urls.filter((url) => /\/assets\/(signed-in|lists|problem)-/.test(url))).toEqual([]);
+}
+
+test('a first visit through / shows sign-in with only what sign-in needs, then the Overview and the transactions', async ({ page }) => {
+  const measure = await scriptBytes(page);
+  await page.goto('/');
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.waitForLoadState('networkidle');
+  const signInPage = measure();
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/overview/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const overview = measure();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
   await expect(page.getByTestId('page-indicator')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const transactions = measure();
+  report('through-root', { signIn: signInPage, signInThenOverview: overview, thenTransactions: transactions });
 
-  const report = { measuredAt: new Date().toISOString(), budgets, signIn, signInThenTransactions: transactions };
-  const out = path.resolve(import.meta.dirname, 'artifacts/wire-budget.json');
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  test.info().annotations.push({ type: 'wire bytes', description: `sign-in ${signIn.bytes} B (${signIn.files} scripts); then transactions ${transactions.bytes} B (${transactions.files})` });
-  console.log(`script bytes on the wire: sign-in ${signIn.bytes} B in ${signIn.files} files; sign-in then transactions ${transactions.bytes} B in ${transactions.files} files`);
+  expect(signInPage.bytes).toBeGreaterThan(10_000);
+  expectNoSignedInCode(signInPage);
+  expect(signInPage.bytes).toBeLessThan(budgets.signIn);
+  expect(overview.urls.some((url) => url.includes('/assets/overview-page-'))).toBe(true);
+  expect(transactions.bytes).toBeLessThan(budgets.throughOverview);
+});
 
-  expect(signIn.bytes).toBeGreaterThan(10_000);
-  expect(signIn.bytes).toBeLessThan(budgets.signIn);
+test('a deep link to /transactions: sign-in, then back to the list, within the budget', async ({ page }) => {
+  const measure = await scriptBytes(page);
+  await page.goto('/transactions');
+  await expect(page.getByLabel('Access token')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Ftransactions$/);
+  await page.waitForLoadState('networkidle');
+  const signInPage = measure();
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByTestId('page-indicator')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const transactions = measure();
+  report('deep-link', { signIn: signInPage, signInThenTransactions: transactions });
+
+  expectNoSignedInCode(signInPage);
+  expect(signInPage.bytes).toBeLessThan(budgets.signIn);
   expect(transactions.bytes).toBeLessThan(budgets.transactions);
 });

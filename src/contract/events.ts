@@ -73,6 +73,21 @@ export type Event = z.infer<typeof Event>;
 
 export const EventList = z.array(Event);
 
+/** GET /v1/events/{eventId}: the event, and the notification's body as the acquirer sent it (issue 21). */
+export const EventDetail = z
+  .extend(Event, {
+    rawBody: z.nullable(z.string()).check(
+      z.meta({
+        description:
+          "*extension*: the notification's body exactly as received (UTF-8 JSON text, fields the platform does not know included), " +
+          'except that a full card number in it (13 to 19 digits passing the Luhn check, outside the fields the platform validates) ' +
+          'is stored masked to its first 6 and last 4 digits. Null for events that did not arrive as a notification after this was introduced.',
+      }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'EventDetail' });
+export type EventDetail = z.infer<typeof EventDetail>;
+
 export const eventTypePattern = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
 
 export const eventQueryShape = {

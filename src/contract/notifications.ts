@@ -27,7 +27,7 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 const int = (min: number, max: number) => z.number().check(z.int(), z.minimum(min), z.maximum(max));
 const between = (min: number, max: number) => z.number().check(z.minimum(min), z.maximum(max));
 
-const NotificationCardData = z.strictObject({
+const NotificationCardData = z.object({
   captureMethod: z.enum(['chip', 'contactless', 'magstripe', 'manual']),
   holderName: orNull(text(26)),
   cardBrand: orNull(CardBrand),
@@ -37,7 +37,7 @@ const NotificationCardData = z.strictObject({
   expirationYear: orNull(int(2000, 2100)),
 });
 
-const NotificationTerminalData = z.strictObject({
+const NotificationTerminalData = z.object({
   navigationMethod: orNull(text(20)),
   networkSsid: orNull(text(64)),
   simSerialNumber: orNull(text(22)),
@@ -50,9 +50,12 @@ const NotificationTerminalData = z.strictObject({
 /**
  * A notification as an acquirer (or terminal) sends it to POST /v1/notifications: the Event's terminal,
  * card and transaction fields; the platform adds merchantId, eventStatus, updatedAt and the processing fields.
+ * Forward compatible (issue 21): fields it does not know, at the top level or inside cardData and terminalData,
+ * are accepted and left out of the parsed value (z.object strips them); they are kept in the raw body stored with
+ * the event. The fields it knows are validated as ever.
  */
 export const Notification = z
-  .strictObject({
+  .object({
     eventId: identifier.check(z.meta({ description: 'Unique per notification at the sender: a repeat with the same eventId is accepted once' })),
     id: identifier.check(z.meta({ description: "The transaction's identifier at the sender: every step of one sale carries the same id" })),
     createdAt: z
@@ -85,7 +88,12 @@ export const Notification = z
     }),
     metadata: z._default(z.optional(z.record(text(40), z.union([text(200), z.number(), z.boolean(), z.null()]))), {}),
   })
-  .register(z.globalRegistry, { id: 'Notification' });
+  .register(z.globalRegistry, {
+    id: 'Notification',
+    description:
+      'Fields this schema does not name, at the top level or inside cardData and terminalData, are accepted and ignored by processing; ' +
+      'the body is kept as received and returned in the event detail (`GET /v1/events/{eventId}`, `rawBody`). The named fields are validated.',
+  });
 export type Notification = z.infer<typeof Notification>;
 export type NotificationInput = z.input<typeof Notification>;
 

@@ -250,6 +250,12 @@ export const events = pgTable(
     connectionId: text('connection_id'),
     /** hex SHA-256 of the notification's raw body: a repeat with another body is a conflict */
     payloadHash: text('payload_hash'),
+    /**
+     * The notification's body as received (UTF-8 JSON text, unknown fields and all; a full card number in it masked
+     * to BIN + last 4 before storage, see notifications/raw-body.ts); null for events stored before issue 21. Read by
+     * the single-event API only: lists, exports, the stream and the worker leave it out (eventListColumns).
+     */
+    rawBody: text('raw_body'),
     /** bumped (nextval) by every insert and change: the live stream's cursor (Last-Event-ID) */
     changeSeq: bigint('change_seq', { mode: 'bigint' }).notNull().default(sql`nextval('events_change_seq')`),
   },

@@ -3,7 +3,7 @@ import type { EventColumnId } from '../../contract/export.ts';
 import type { EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
 import { events as e } from '../db/schema.ts';
-import { eventWhere, type EventRow } from '../queries/events-query.ts';
+import { eventListColumns, eventWhere, type EventRow } from '../queries/events-query.ts';
 import type { RowScope } from '../queries/scope.ts';
 import type { CsvColumn } from './csv.ts';
 import { exportBatchSize } from './summaries-export.ts';
@@ -16,7 +16,7 @@ export async function* eventBatches(db: Db, scope: RowScope, query: EventQuery, 
   let last: EventRow | undefined;
   for (;;) {
     const rows = await db
-      .select()
+      .select(eventListColumns)
       .from(e)
       .where(last ? and(where, sql`(${e.createdAtNs}, ${e.eventId}) ${beyond} (${last.createdAtNs}, ${last.eventId})`) : where)
       .orderBy(by(e.createdAtNs), by(e.eventId))

@@ -6,7 +6,8 @@ import type { Db } from '../db/client.ts';
 import { preparedOnce, type Prepared } from '../db/prepared.ts';
 import { events } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import type { EventRow } from '../queries/events-query.ts';
+import { eventListColumns, type EventRow } from '../queries/events-query.ts';
+import { storedRawBody } from './raw-body.ts';
 
 export const payloadHash = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');
 
@@ -21,6 +22,7 @@ type Stored = Omit<Notification, 'createdAt' | 'amount'> & {
   amount: bigint;
   nextAttemptAt: Date;
   payloadHash: string;
+  rawBody: string;
 };
 
 /** Every column a notification fills (a key missing or extra here fails to compile). */
@@ -29,7 +31,7 @@ const storedColumns: Record<keyof Stored, true> = {
   acquirerName: true, transactionType: true, transactionStatus: true, terminalSerialNumber: true, merchantTaxId: true, acquirerMerchantIdentifier: true,
   acquirerTerminalIdentifier: true, currency: true, amount: true, paymentMethod: true, installments: true, installmentInterest: true,
   authorizationCode: true, productAid: true, retrievalReferenceNumber: true, acquirerResponseCode: true, cardData: true, terminalData: true,
-  metadata: true, nextAttemptAt: true, payloadHash: true,
+  metadata: true, nextAttemptAt: true, payloadHash: true, rawBody: true,
 };
 /** jsonb values go as JSON text cast in SQL: a prepared statement's jsonb encoder would store a null card as JSON null, not SQL NULL */
 const jsonColumns = new Set<string>(['cardData', 'terminalData', 'metadata']);
@@ -45,14 +47,15 @@ function insertStatement(db: Db): Prepared<EventRow> {
       .insert(events)
       .values({ ...values, eventStatus: 'pending' } as typeof events.$inferInsert)
       .onConflictDoNothing()
-      .returning()
+      .returning(eventListColumns)
       .prepare(name);
   });
 }
 
 /**
  * Stores a verified notification as a pending event due now, exactly once per eventId: concurrent repeats
- * race on the primary key and all but one find the stored row (INSERT ... ON CONFLICT DO NOTHING).
+ * race on the primary key and all but one find the stored row (INSERT ... ON CONFLICT DO NOTHING). The raw body is
+ * kept with it as received (raw-body.ts: UTF-8 text, a full card number masked), unknown fields and all.
  */
 export async function ingestNotification(db: Db, organizationId: string, notification: Notification, raw: Buffer): Promise<IngestOutcome> {
   const hash = payloadHash(raw);
@@ -68,6 +71,7 @@ export async function ingestNotification(db: Db, organizationId: string, notific
     amount: BigInt(notification.amount),
     nextAttemptAt: new Date(),
     payloadHash: hash,
+    rawBody: storedRawBody(raw.toString('utf8'), notification),
   };
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
   // on monthly partitions (npm run partition) a trigger keeps eventId unique across months and refuses a repeat
@@ -79,7 +83,7 @@ export async function ingestNotification(db: Db, organizationId: string, notific
       throw error;
     });
   if (inserted) return { kind: 'created', row: inserted };
-  const [existing] = await db.select().from(events).where(eq(events.eventId, notification.eventId));
+  const [existing] = await db.select(eventListColumns).from(events).where(eq(events.eventId, notification.eventId));
   if (!existing || existing.organizationId !== organizationId) {
     return { kind: 'conflict', detail: `The eventId ${notification.eventId} is already used by another sender; eventIds must be unique.` };
   }

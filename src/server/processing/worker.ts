@@ -3,7 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { ChangeBus } from '../live/change-bus.ts';
 import { Waker } from '../lib/waker.ts';
-import type { EventRow } from '../queries/events-query.ts';
+import { eventListColumns, type EventRow } from '../queries/events-query.ts';
 import { connectionKeyOf, loadConnections, loadSales, writeBatch, type Applied } from './batch-store.ts';
 import { listenForDue } from './due-signal.ts';
 import { defaultPolicy, processEvent, retryDelayMs, type Outcome, type ProcessingPolicy } from './process-event.ts';
@@ -63,7 +63,7 @@ export async function processDueEvents(database: Database, options: WorkerOption
   const claimed = await database.db.transaction(async (tx) => {
     const now = new Date();
     const due = await tx
-      .select()
+      .select(eventListColumns)
       .from(events)
       .where(and(eq(events.eventStatus, 'pending'), isNotNull(events.nextAttemptAt), lte(events.nextAttemptAt, now)))
       .orderBy(asc(events.nextAttemptAt), asc(events.createdAtNs))

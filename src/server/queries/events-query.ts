@@ -10,7 +10,14 @@ import { offsetOf } from '../lib/paging.ts';
 import type { RowScope } from './scope.ts';
 import { cappedCount, defaultCountCap, type TotalCount } from './total-count.ts';
 
-export type EventRow = typeof e.$inferSelect;
+/** An event as lists, exports, the stream, ingestion's answer and the worker read it: every column but the raw body. */
+export type EventRow = Omit<typeof e.$inferSelect, 'rawBody'>;
+/** One event with the notification's body as received (GET /v1/events/{eventId}). */
+export type EventDetailRow = typeof e.$inferSelect;
+
+const { rawBody: _rawBody, ...listColumns } = getTableColumns(e);
+/** The columns of EventRow: a page of 100 events does not carry 100 raw bodies it never shows. */
+export const eventListColumns = listColumns;
 
 /** WHERE of an events query: the caller's scope and every filter; created_at compares epoch nanoseconds (values through `bind`). */
 export function eventWhere(scope: RowScope, query: EventQuery, bind: Bind = inline): SQL | undefined {
@@ -41,7 +48,7 @@ function ofSummary(scope: RowScope, summaryId: string, bind: Bind): SQL {
 }
 
 /** One event by its eventId, when the caller's scope sees it. */
-export async function findEvent(db: Db, scope: RowScope, eventId: string): Promise<EventRow | undefined> {
+export async function findEvent(db: Db, scope: RowScope, eventId: string): Promise<EventDetailRow | undefined> {
   const conditions = [eq(e.eventId, eventId), eq(e.organizationId, scope.organizationId)];
   if (scope.merchantId !== null) conditions.push(eq(e.merchantId, scope.merchantId));
   const [row] = await db.select().from(e).where(and(...conditions));
@@ -71,7 +78,7 @@ export async function findEvents(db: Db, scope: RowScope, query: EventQuery, ext
       .offset(window.offset)
       .as('page');
     return db
-      .select(getTableColumns(e))
+      .select(eventListColumns)
       .from(e)
       .innerJoin(page, eq(e.eventId, page.pageId))
       .orderBy(by(e.createdAtNs), by(e.eventId))

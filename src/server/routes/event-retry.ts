@@ -6,7 +6,7 @@ import { events } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
-import { eventView } from '../queries/events-query.ts';
+import { eventListColumns, eventView } from '../queries/events-query.ts';
 import { scopeOf } from '../queries/scope.ts';
 
 /** POST /v1/events/{eventId}/retry: a failed (or unscheduled pending) event is due again now (issue 12). */
@@ -39,7 +39,7 @@ export function eventRetryRoutes(app: ApiInstance): void {
           changeSeq: sql`nextval('events_change_seq')`,
         })
         .where(and(mine, inArray(events.eventStatus, ['failed', 'pending'])))
-        .returning();
+        .returning(eventListColumns);
       if (!updated) {
         const [existing] = await app.database.db.select({ status: events.eventStatus }).from(events).where(mine);
         if (!existing) throw new ApiProblem({ status: 404, detail: `No event ${eventId}.` });

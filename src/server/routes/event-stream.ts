@@ -6,7 +6,7 @@ import { events } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { Waker } from '../lib/waker.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
-import { eventView, eventWhere } from '../queries/events-query.ts';
+import { eventListColumns, eventView, eventWhere } from '../queries/events-query.ts';
 import { scopeOf } from '../queries/scope.ts';
 
 
@@ -105,7 +105,7 @@ export function eventStreamRoutes(app: ApiInstance): void {
             const low = cursor - lookback > floor ? cursor - lookback : floor;
             // the lookback holds at most `lookback` changes, so each full read still advances by `batch` new ones
             const limit = batch + Number(lookback);
-            const rows = await db.select().from(events).where(and(where, gt(events.changeSeq, low))).orderBy(asc(events.changeSeq)).limit(limit);
+            const rows = await db.select(eventListColumns).from(events).where(and(where, gt(events.changeSeq, low))).orderBy(asc(events.changeSeq)).limit(limit);
             for (const row of rows) {
               if (!open) break;
               if (sent.has(row.changeSeq)) continue;

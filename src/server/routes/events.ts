@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Event, EventList, EventListQuery } from '../../contract/events.ts';
+import { EventDetail, EventList, EventListQuery } from '../../contract/events.ts';
 import { defaultEventColumns } from '../../contract/export.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
@@ -59,19 +59,21 @@ export function eventRoutes(app: ApiInstance): void {
     {
       config: { auth: 'events:read' },
       schema: {
-        summary: 'One notification event by its eventId (extension)',
-        description: 'An event the token may see: its organization, and its merchant for a merchant token. Any other eventId is 404.',
+        summary: 'One notification event by its eventId, with the body as received (extension)',
+        description:
+          'An event the token may see: its organization, and its merchant for a merchant token. Any other eventId is 404. ' +
+          "Besides the Event's fields it carries `rawBody`, the notification as the acquirer sent it (lists and the stream leave it out).",
         operationId: 'getEvent',
         tags: ['events'],
         params: z.strictObject({ eventId: z.string().max(64).meta({ description: 'The eventId' }) }),
         querystring: noQuery,
-        response: { 200: Event, ...problemResponses(401, 403, 404) },
+        response: { 200: EventDetail, ...problemResponses(401, 403, 404) },
       },
     },
     async (request) => {
       const row = await findEvent(app.database.db, scopeOf(callerOf(request)), request.params.eventId);
       if (!row) throw new ApiProblem({ status: 404, detail: `No event ${request.params.eventId} is visible to this token.` });
-      return eventView(row);
+      return { ...eventView(row), rawBody: row.rawBody };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import { Event } from '../../contract/events.ts';
 import { Notification, signatureHeader } from '../../contract/notifications.ts';
@@ -33,6 +34,8 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
   app.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json$/i, { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer;
     request.rawBody = raw;
+    // JSON is UTF-8 (RFC 8259): the body is kept as text, so bytes that are not UTF-8 would not survive it
+    if (!isUtf8(raw)) return done(new ApiProblem({ status: 400, type: 'malformed-json', detail: 'The request body is not valid UTF-8 JSON.' }), undefined);
     try {
       done(null, JSON.parse(raw.toString('utf8')));
     } catch {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +126,45 @@ describe('dashboard hosting and CORS', () => {
     const json = await app.inject({ url: '/nothing.json', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
     expect((await app.inject({ url: '/config.js' })).body).toContain('"apiBaseUrl":"https://api.example.com"');
+  });
+
+  it('serves the dashboard on / and deep links whatever the Accept header (none, */*, text/html), also to HEAD', async () => {
+    const index = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    const accepts: (string | undefined)[] = [undefined, '*/*', 'text/html', 'application/json'];
+    for (const url of ['/', '/transactions', '/transactions/00000000000000000000?status=denied', '/credentials/new', '/no-such-page']) {
+      for (const accept of accepts) {
+        const headers = accept === undefined ? {} : { accept };
+        const get = await app.inject({ url, headers });
+        expect(get.statusCode, `GET ${url} ${accept}`).toBe(200);
+        expect(get.headers['content-type'], `GET ${url} ${accept}`).toBe('text/html; charset=utf-8');
+        expect(get.headers['cache-control']).toBe('no-cache');
+        expect(get.body).toBe(index);
+        const head = await app.inject({ method: 'HEAD', url, headers });
+        expect(head.statusCode, `HEAD ${url} ${accept}`).toBe(200);
+        expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(head.body).toBe('');
+      }
+    }
+  });
+
+  it('keeps API paths, assets and missing files as problem+json 404, and 405 on known API paths', async () => {
+    for (const url of ['/v1', '/v1/unknown', '/health/nothing', '/assets/missing-AbCd1234.js', '/favicon.ico', '/robots.txt', '/app.js.map']) {
+      for (const accept of [undefined, '*/*', 'text/html']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app.inject({ method, url, headers: accept === undefined ? {} : { accept } });
+          expect(res.statusCode, `${method} ${url} ${accept}`).toBe(404);
+          expect(res.headers['content-type'], `${method} ${url} ${accept}`).toContain('application/problem+json');
+        }
+      }
+    }
+    const post = await app.inject({ method: 'POST', url: '/transactions', headers: { accept: 'text/html' } });
+    expect(post.statusCode).toBe(404);
+    expect(post.headers['content-type']).toContain('application/problem+json');
+    for (const [method, url] of [['POST', '/openapi.json'], ['DELETE', '/health/live'], ['PUT', '/config.js']] as const) {
+      const res = await app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+    }
   });
 
   it('answers CORS preflights for the configured origin only', async () => {

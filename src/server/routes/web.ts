@@ -46,10 +46,23 @@ export function cacheControlFor(root: string, filePath: string): string {
   return /^assets\/.+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** A browser navigation to a dashboard route (not an API path) that should get index.html. */
+/** Paths that belong to the API or to files, never to the dashboard: a miss there is a problem+json 404. */
+const apiPrefixes = ['/v1', '/health', '/assets'];
+const apiFiles = new Set(['/openapi.json', '/config.js']);
+/** The last segment names a file (`favicon.ico`, `robots.txt`, `app.js.map`): a file that is not there, not a route. */
+const fileName = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
+
+/** Whether a path is the API's (or a static file's) rather than a dashboard route. */
+export function isApiPath(pathname: string): boolean {
+  if (apiFiles.has(pathname) || fileName.test(pathname)) return true;
+  return apiPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * A GET or HEAD of a dashboard route (any path that is not the API's or a file's) gets index.html, whatever the
+ * Accept header: browsers, curl, fetch, uptime monitors and load-balancer probes of `/` or a deep link alike.
+ */
 export function wantsSpa(request: FastifyRequest): boolean {
-  const pathname = request.url.split('?')[0] ?? '';
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (pathname === '/v1' || pathname.startsWith('/v1/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  return !isApiPath(request.url.split('?')[0] ?? '');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardBrands, cycleStatuses, cycleTypes, eventStatuses, eventTransactionStatuses, eventTransactionTypes, paymentMethods, providerNames, summaryStatuses } from '../../contract/enums.ts';
 import { Event } from '../../contract/events.ts';
+import { Notification } from '../../contract/notifications.ts';
 import { timestampToNs } from '../../contract/filters.ts';
 import { abecsCodes, abecsDeclines } from './abecs.ts';
 import { binsByBrand } from './cards.ts';
@@ -138,5 +139,24 @@ describe('generated events', () => {
     for (const e of sample.events) perSummary.set(e.id, (perSummary.get(e.id) ?? 0) + 1);
     expect(Math.max(...perSummary.values())).toBe(2);
     expect(perSummary.size).toBeLessThan(sample.summaries.length);
+  });
+
+  it('carry the notification they arrived as: valid under the contract, saying what the event stores, plus the NSU', () => {
+    const cycleOf = new Map(sample.cycles.map((c) => [`${c.summaryId}|${c.type}|${c.status}|${c.amountMinor}`, c]));
+    for (const e of sample.events) {
+      const parsed = Notification.safeParse(JSON.parse(e.rawBody));
+      expect(parsed.success, e.rawBody).toBe(true);
+      if (!parsed.success) continue;
+      const n = parsed.data;
+      expect([n.eventId, n.id, n.createdAt, n.amount, n.transactionType, n.transactionStatus]).toEqual([e.eventId, e.id, e.createdAtText, e.amount, e.transactionType, e.transactionStatus]);
+      expect([n.acquirerMerchantIdentifier, n.acquirerTerminalIdentifier, n.retrievalReferenceNumber, n.acquirerResponseCode]).toEqual([e.acquirerMerchantIdentifier, e.acquirerTerminalIdentifier, e.retrievalReferenceNumber, e.acquirerResponseCode]);
+      expect(n.terminalData).toEqual(e.terminalData);
+      expect(n.metadata).toEqual(e.metadata);
+      expect(n.cardData === null ? null : { captureMethod: n.cardData.captureMethod, holderName: n.cardData.holderName, cardBrand: n.cardData.cardBrand, bin: n.cardData.bin, last4: n.cardData.last4 }).toEqual(e.cardData);
+      const nsu = (JSON.parse(e.rawBody) as { nsu?: string }).nsu;
+      const cycle = cycleOf.get(`${e.id}|${e.transactionType}|${e.transactionStatus}|${e.amount}`);
+      expect(nsu ?? null).toBe(cycle?.systemTraceAuditNumber ?? null);
+    }
+    expect(sample.events.some((e) => e.rawBody.includes('"nsu":"'))).toBe(true);
   });
 });

@@ -91,4 +91,5 @@ export const eventColumns: Column<EventRow>[] = [
   { name: 'attempts', type: 'integer', get: (r) => r.attempts },
   { name: 'processed_at', type: 'timestamptz', get: (r) => r.processedAt },
   { name: 'summary_id', type: 'text', get: (r) => r.summaryId },
+  { name: 'raw_body', type: 'text', get: (r) => r.rawBody },
 ];

@@ -7,6 +7,7 @@ import { metadataSamples } from './places.ts';
 import type { Rng } from './prng.ts';
 import type { CycleRow, EventRow, SummaryRow } from './rows.ts';
 import { xid } from './xid.ts';
+import { seededNotificationBody } from './notification-body.ts';
 
 export interface EventInput {
   ctx: GeneratorContext;
@@ -91,7 +92,7 @@ export function buildEvents(rng: Rng, input: EventInput): EventRow[] {
   const emv = card !== null && (card.captureMethod === 'chip' || card.captureMethod === 'contactless');
   const productAid = emv ? aidByBrand[card.brand][summary.paymentMethod === 'debit_card' ? 'debit' : 'credit'] : null;
   const anchorNs = BigInt(ctx.anchorMs) * NS_PER_MS;
-  return picked.map((cycle, n) => {
+  return picked.map((cycle, n): EventRow => {
     const cycleNs = BigInt(cycle.createdAtMs) * NS_PER_MS;
     let createdNs = cycleNs + BigInt(rng.int(30, 2500)) * NS_PER_MS + BigInt(rng.int(0, 999_999));
     if (createdNs > anchorNs) createdNs = cycleNs + (anchorNs - cycleNs) / 2n;
@@ -100,7 +101,7 @@ export function buildEvents(rng: Rng, input: EventInput): EventRow[] {
     const eventStatus = rng.weighted(eventStatusWeights);
     const updated = eventStatus === 'pending' ? created : formatInstant(created.ns + BigInt(rng.int(100, 30_000)) * NS_PER_MS, 3);
     const approved = cycle.status === 'approved';
-    return {
+    const fields = {
       eventId: xid(Number(created.ns / NS_PER_S), ctx.namespace, counter + 5 + n),
       id: summary.id,
       merchantId: merchant.id,
@@ -139,5 +140,6 @@ export function buildEvents(rng: Rng, input: EventInput): EventRow[] {
       metadata: metadataFor(rng, summary),
       ...historicalProcessing(eventStatus, updated.text, summary.id, mid, tid, summary.acquirer),
     };
+    return { ...fields, rawBody: seededNotificationBody(fields, card, cycle) };
   });
 }

@@ -78,6 +78,8 @@ export interface EventRow {
   attempts: number;
   processedAt: string | null;
   summaryId: string | null;
+  /** the notification as it arrived (notification-body.ts) */
+  rawBody: string;
 }
 
 export interface GeneratedSale {

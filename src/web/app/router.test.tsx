@@ -4,7 +4,15 @@ import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { I18nTestProvider, loadTestMessages } from '../lib/i18n/i18n-test-provider.tsx';
 import { getSession, resetSessionForTests, startSession } from '../lib/session.ts';
+import { resetProbeForTests } from '../features/auth/session-probe.ts';
 import { AppRoutes } from './router.tsx';
+
+// whether the signed-in shell's code (its own chunk in the build) has been asked for
+const loaded = vi.hoisted(() => ({ shell: false }));
+vi.mock('./signed-in-layout.tsx', async (importOriginal) => {
+  loaded.shell = true;
+  return importOriginal();
+});
 
 const me = {
   tokenId: 't1',
@@ -45,9 +53,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.__ACQ_CONFIG__ = undefined;
   resetSessionForTests();
+  resetProbeForTests();
 });
 
 describe('router and session', () => {
+  // first: once any test has loaded the signed-in shell's module, it stays loaded for this file
+  it('a new tab on / without a session goes to sign-in after one GET /v1/me, without loading the signed-in shell', async () => {
+    expect(getSession().status).toBe('unknown');
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'no credentials' }, 'application/problem+json'));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/');
+    expect(await screen.findByLabelText('Access token', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(`${router.current().pathname}${router.current().search}`).toBe('/sign-in');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/v1/me']);
+    expect(screen.queryByText('Your session ended')).toBeNull();
+    expect(loaded.shell).toBe(false);
+  });
+
+  it('a deep link whose session the server ended goes to sign-in saying so, then back to the link', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'https://acquirer-console.dev/problems/session-ended', title: 'Unauthorized', status: 401, detail: 'ended' }, 'application/problem+json')));
+    const router = renderAt('/transactions/0123456789abcdefghij?tab=events');
+    expect(await screen.findByText('Your session ended', {}, { timeout: 10_000 })).toBeTruthy();
+    const params = new URLSearchParams(router.current().search);
+    expect([router.current().pathname, params.get('next'), params.get('reason')]).toEqual(['/sign-in', '/transactions/0123456789abcdefghij?tab=events', 'expired']);
+    expect(loaded.shell).toBe(false);
+  });
+
   it('a 401 ends the session and sends the operator to sign-in with the full URL to return to', async () => {
     startSession(null);
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'bad token' }, 'application/problem+json')));
@@ -62,13 +93,17 @@ describe('router and session', () => {
 
   it('a new tab is signed in by the session cookie alone, and hides sections the scopes do not allow', async () => {
     expect(getSession().status).toBe('unknown');
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me))));
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me)));
+    vi.stubGlobal('fetch', fetchMock);
     renderAt('/credentials/new');
     expect(await screen.findByText('Not allowed', {}, { timeout: 10_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Overview', 'Transactions']);
     expect(screen.getByText('Acme Payments')).toBeTruthy();
     expect(screen.getByText('Live')).toBeTruthy();
+    // the probe's answer is the shell's identity: asked once
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/v1/me')).toHaveLength(1);
+    expect(loaded.shell).toBe(true);
   });
 
   it('sign-in exchanges the token for the session cookie once and hands the identity to the shell without asking again', async () => {

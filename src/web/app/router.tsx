@@ -1,12 +1,15 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import type { Scope } from '../../contract/enums.ts';
+import { SessionGate } from '../features/auth/session-gate.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { loadFeatureMessages } from '../lib/i18n/i18n.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
 // Lazy boundary: everything behind sign-in (query cache, identity check, shell, pages) loads on demand, so the
-// first route carries only the router, the session and the sign-in page. RouteErrorBoundary stays here to
+// first route carries only the router, the session and the sign-in page. SessionGate, in the first route's code,
+// decides sign-in before the shell's chunk is asked for: a visit to `/` or a deep link without a session loads
+// only what sign-in needs. RouteErrorBoundary stays here to
 // report a chunk that fails to load. Declarative routes, not a data router: no loaders are used, and the
 // data router costs ~15 KiB gzip more.
 const SignedInLayout = lazy(async () => ({ default: (await import('./signed-in-layout.tsx')).SignedInLayout }));
@@ -45,7 +48,14 @@ export function AppRoutes() {
       <Suspense fallback={null}>
         <Routes>
           <Route path="/sign-in" element={<SignInPage />} />
-          <Route path="/" element={<SignedInLayout />}>
+          <Route
+            path="/"
+            element={
+              <SessionGate>
+                <SignedInLayout />
+              </SessionGate>
+            }
+          >
             <Route index element={<FirstAllowedPage />} />
             <Route path="overview" element={<OverviewPage />} />
             <Route path="transactions" element={<TransactionsPage />} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Me } from '../../contract/me.ts';
 import { Navigate } from 'react-router';
 import { meQueryKey } from '../features/auth/api/me.ts';
 import { allowedSections } from '../features/auth/access.ts';
@@ -10,11 +11,12 @@ import { AppShell } from './app-shell.tsx';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 
-/** A fresh query cache, starting with the identity sign-in just verified (if any). */
+/** A fresh query cache, starting with the identity sign-in or the session probe just learnt (if any, and valid). */
 function createSessionQueryClient() {
   const client = createQueryClient();
   const verified = takeVerifiedMe();
-  if (verified) client.setQueryData(meQueryKey, verified.me, { updatedAt: verified.at });
+  const me = verified ? Me.safeParse(verified.me) : null;
+  if (verified && me?.success) client.setQueryData(meQueryKey, me.data, { updatedAt: verified.at });
   return client;
 }
 

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { hashKey, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useTable, type ColumnDef, type ExpandedState, type RowData } from '@tanstack/react-table';
+import { expandColumn } from '../components/data-table/column-helpers.tsx';
 import { listFeatures, nextOrder, sortingState, type ListFeatures } from '../components/data-table/features.ts';
 import type { PagingHeaders } from '../components/data-table/paging.ts';
 import type { ViewPage } from '../../contract/saved-views.ts';
@@ -32,11 +33,23 @@ export interface ServerListConfig<K extends string, TRow extends RowData> {
   filterKeys: readonly K[];
   /** the keys that hold the order; a list with one fixed order names only the direction */
   orderKeys: { by: K | null; direction: K; fixedBy?: string };
-  /** rows open a detail panel in place */
-  expandable?: boolean;
+  /** rows open a detail panel in place, under a disclosure button the list puts first */
+  detail?: RowDetailConfig<TRow>;
   refetchInterval?: number | false;
   /** the list's toolbar: column chooser, and for lists the API can export, CSV export and saved views */
   tools?: ListToolsConfig;
+}
+
+/** The one way a list's rows open in place (the events' processing and fields, the transactions' cycles). */
+export interface RowDetailConfig<TRow> {
+  /** prefix of the panels' element ids (the buttons' aria-controls), unique on the page */
+  idPrefix: string;
+  /** what a row is, for its button's name: "Show details of {label}" */
+  describe: (row: TRow) => string;
+  /** the panel of an open row; keep it stable (module level) so unchanged rows skip re-rendering */
+  render: (row: TRow) => ReactNode;
+  /** starts loading the panel's code (components/data-table/lazy-detail.tsx): called on a row button's hover or focus */
+  preload?: () => void;
 }
 
 export interface ListToolsConfig {
@@ -81,7 +94,7 @@ const emptyRows: never[] = [];
  * The plumbing every server-driven list page shares: URL state (filters, order, position, size), the page query
  * with the previous page kept on screen, prefetch of the new view in the input event itself and of the next
  * page once this one shows, paging by the response's Link cursors (use-list-paging.ts), and the table setup
- * (server sorting, optional expansion).
+ * (server sorting, and rows that open in place: `detail`).
  */
 export function useServerList<K extends string, TRow extends RowData>(config: ServerListConfig<K, TRow>) {
   const { spec, query: queryOf, orderKeys } = config;
@@ -122,16 +135,24 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
 
   const orderBy = orderKeys.by === null ? (orderKeys.fixedBy ?? '') : get(orderKeys.by);
   const sorting = useMemo(() => sortingState(orderBy, get(orderKeys.direction)), [orderBy, get, orderKeys.direction]);
+  const { detail } = config;
+  // open rows by row id (getRowId), never by position: several open at once, and a row is open again when its page
+  // comes back (paging back, or a live list inserting rows above it) for as long as the list is on screen
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const columnSet = useMemo(() => columnSetOf(config.columns), [config.columns]);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type
+  const allColumns: ColumnDef<ListFeatures, TRow, any>[] = useMemo(
+    () => (detail ? [expandColumn<TRow>(detail.idPrefix, detail.describe, detail.preload), ...config.columns] : config.columns),
+    [detail, config.columns],
+  );
+  const columnSet = useMemo(() => columnSetOf(allColumns), [allColumns]);
   const columns = useColumnLayout(columnSet, config.tools?.listId ?? null, config.tools?.owner ?? null);
-  const shown = useMemo(() => visibleColumns(config.columns, columns.columnOrder, columns.columnVisibility), [config.columns, columns.columnOrder, columns.columnVisibility]);
+  const shown = useMemo(() => visibleColumns(allColumns, columns.columnOrder, columns.columnVisibility), [allColumns, columns.columnOrder, columns.columnVisibility]);
   const table = useTable({
     features: listFeatures,
     columns: shown,
     data: rows,
     getRowId: config.getRowId,
-    getRowCanExpand: () => config.expandable === true,
+    getRowCanExpand: () => detail !== undefined,
     state: { sorting, expanded },
     onSortingChange: (updater) => {
       const order = nextOrder(sorting, updater);
@@ -157,7 +178,7 @@ export function useServerList<K extends string, TRow extends RowData>(config: Se
     },
     [queryClient, queryOf, paramsOf, preview, url],
   );
-  return { ...url, update, applyView, columns, allColumns: config.columns, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, ...paging, limit, table, hasFilters, clearFilters, orderBy };
+  return { ...url, update, applyView, columns, allColumns, detail, urlColumns: columns.urlText, tools: config.tools, filterKeys: config.filterKeys, orderKeys, spec, params, query, rows, ...paging, limit, table, hasFilters, clearFilters, orderBy };
 }
 
 export type ServerList<K extends string, TRow extends RowData> = ReturnType<typeof useServerList<K, TRow>>;

@@ -44,6 +44,12 @@ describe.skipIf(!postgresAvailable)('RETENTION_MONTHS on monthly partitions (Pos
     expect(keptSummaries.length).toBeGreaterThan(0);
     expect(keptSummaries.length).toBeLessThan(summaries.total);
 
+    // the notifications' bodies as received (issue 21) leave with their events, unchanged
+    const bodies = (rows: { event_id: string; raw_body: string | null }[]) => new Map(rows.map((r) => [r.event_id, r.raw_body]));
+    const leaving = bodies(await f.database.query<{ event_id: string; raw_body: string | null }>('select event_id, raw_body from events where created_at_ns < $1::bigint', [String(BigInt(cutoff) * 1_000_000n)]));
+    expect(leaving.size).toBeGreaterThan(0);
+    expect([...leaving.values()].every((body) => body !== null && body.startsWith('{"eventId":'))).toBe(true);
+
     const report = await runMaintenance(f.database, { retentionMonths: keep, now });
     expect(report?.detached).toEqual(expectedDetached);
     const after = await attached();
@@ -62,6 +68,12 @@ describe.skipIf(!postgresAvailable)('RETENTION_MONTHS on monthly partitions (Pos
     expect(stats.json<{ totals: { count: number } }>().totals.count).toBe(keptSummaries.length);
     // detached, not dropped: plain tables holding every row that left (both organizations)
     let left = 0;
+    const detachedBodies = new Map<string, string | null>();
+    for (const month of expectedDetached) {
+      const table = partitionName('events', month);
+      for (const [id, body] of bodies(await f.database.query(`select event_id, raw_body from ${table}`))) detachedBodies.set(id, body);
+    }
+    expect(detachedBodies).toEqual(leaving);
     for (const month of expectedDetached) {
       const [table] = await plainTable(partitionName('transaction_summaries', month));
       expect(table?.part).toBe(false);

@@ -1,4 +1,4 @@
-import type { ColumnHelper, RowData } from '@tanstack/react-table';
+import { createColumnHelper, type RowData } from '@tanstack/react-table';
 import { ExpandButton } from './expand-button.tsx';
 import { detailId } from './data-row.tsx';
 import type { ListFeatures } from './features.ts';
@@ -9,9 +9,9 @@ function DetailsHeader() {
   return <span className="visually-hidden">{t('components.table.details')}</span>;
 }
 
-/** The disclosure column: first, narrow, labelled with what the row is. */
-export function expandColumn<TData extends RowData>(helper: ColumnHelper<ListFeatures, TData>, idPrefix: string, describe: (row: TData) => string) {
-  return helper.display({
+/** The disclosure column of a list whose rows open in place (use-server-list `detail`): first, narrow, labelled with what the row is. */
+export function expandColumn<TData extends RowData>(idPrefix: string, describe: (row: TData) => string, preload?: () => void) {
+  return createColumnHelper<ListFeatures, TData>().display({
     id: 'expand',
     header: () => <DetailsHeader />,
     cell: ({ row }) => (
@@ -20,6 +20,7 @@ export function expandColumn<TData extends RowData>(helper: ColumnHelper<ListFea
         controls={detailId(idPrefix, row.id)}
         label={describe(row.original)}
         onToggle={row.getToggleExpandedHandler()}
+        onIntent={preload}
       />
     ),
   });

@@ -19,10 +19,8 @@ export interface ListViewProps<K extends string, TRow extends RowData> extends L
   label: string;
   /** accessible name of the pagination */
   pagesLabel: string;
-  idPrefix: string;
   /** the filters (and sort menu) above the table */
   filters: ReactNode;
-  renderDetail?: (row: TRow) => ReactNode;
   rowHref?: (row: TRow) => string;
   errorClassName?: string;
 }
@@ -71,9 +69,9 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
         <DataTable
           table={list.table}
           label={label}
-          idPrefix={props.idPrefix}
+          idPrefix={list.detail?.idPrefix ?? ''}
           stale={query.isPlaceholderData && query.isFetching}
-          renderDetail={props.renderDetail}
+          renderDetail={list.detail?.render}
           rowHref={props.rowHref}
         />
       </ListBody>

@@ -1,32 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
-import { lastSignOutReason } from '../../lib/session.ts';
 import { meQueryOptions } from './api/me.ts';
 import { MeContext } from '../../lib/me-context.tsx';
 import styles from './require-auth.module.css';
 import { useSession } from './use-token.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 
-/** Signed-in routes: no session (or one the server refused) goes to sign-in, then back here. */
+/** Signed-in routes, behind the session gate (session-gate.tsx, which sends a tab without a session to sign-in): the identity first. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
-  const location = useLocation();
   // unknown (a new tab): the cookie, if any, answers /v1/me; a 401 ends the session and leads to sign-in
   const me = useQuery({ ...meQueryOptions(), enabled: session.status !== 'signed-out' });
   const t = useT();
 
-  if (session.status === 'signed-out') {
-    const search = new URLSearchParams();
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    const reason = lastSignOutReason();
-    if (here !== '/' && reason !== 'signed-out') search.set('next', here);
-    if (reason === 'expired') search.set('reason', 'expired');
-    const query = search.toString();
-    return <Navigate to={`/sign-in${query ? `?${query}` : ''}`} replace />;
-  }
+  if (session.status === 'signed-out') return null;
   if (me.isPending) {
     return (
       <div className={styles.loading}>

@@ -12,8 +12,6 @@ import styles from './connections.module.css';
 
 const helper = createColumnHelper<ListFeatures, Credential>();
 
-export const connectionIdPrefix = 'conn';
-
 export interface ColumnContext {
   t: Translate;
   providers: ReadonlyMap<string, Provider>;

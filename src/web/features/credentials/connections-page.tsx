@@ -13,14 +13,12 @@ import { connectionsQuery } from './api/connections.ts';
 import { providersQueryOptions } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';
 import { describeConnection } from './connection-labels.tsx';
-import { connectionColumns, connectionIdPrefix } from './connections-columns.tsx';
+import { connectionColumns } from './connections-columns.tsx';
 import { ConnectionsFilters } from './connections-filters.tsx';
 import { connectionFilterKeys, connectionUrlSpec, type ConnectionKey } from './connections-url.ts';
 import { useToggleConnection } from './use-toggle-connection.ts';
 import layout from '../../components/page-layout.module.css';
 import styles from './connections.module.css';
-
-const noDetail = () => null;
 
 /** "Acquirer connections": the list of GET /v1/credentials, configured on the shared list pieces. */
 export function ConnectionsPage() {
@@ -66,12 +64,10 @@ export function ConnectionsPage() {
         label={t('credentials.list.title')}
         pagesLabel={t('credentials.list.pages')}
         loadingLabel={t('credentials.list.loading')}
-        idPrefix={connectionIdPrefix}
         emptyTitle={t('credentials.list.emptyTitle')}
         emptyText={t('credentials.list.emptyText')}
         filteredTitle={t('credentials.list.filteredTitle')}
         filteredText={t('credentials.list.filteredText')}
-        renderDetail={noDetail}
         filters={
           <ConnectionsFilters get={list.get} update={list.update} providers={providers.data ?? []} merchants={me.merchants} lockedMerchant={me.merchantId !== null} />
         }

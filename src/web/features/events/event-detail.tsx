@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import type { Event } from '../../../contract/events.ts';
+import { Skeleton } from '../../components/skeleton.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -9,10 +11,13 @@ import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { formatUtc, maskCard } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { Group, Pair, Show } from './event-fields.tsx';
+
+// the body as received: a chunk of its own, asked for when shown
+const ReceivedBody = lazy(async () => ({ default: (await import('../../components/received-body/received-body.tsx')).ReceivedBody }));
 import { ProcessingPanel } from './processing-panel.tsx';
 import styles from './events.module.css';
 
-/** The expanded event: every field, nulls as a dash, the createdAt exactly as received. */
+/** The expanded event: every field, nulls as a dash, the createdAt exactly as received, and the body as received. */
 export function EventDetail({ event }: { event: Event }) {
   const t = useT();
   const card = event.cardData;
@@ -104,6 +109,11 @@ export function EventDetail({ event }: { event: Event }) {
           </Pair>
         ))}
       </Group>
+      <div className={styles.receivedGroup}>
+        <Suspense fallback={<Skeleton lines={4} />}>
+          <ReceivedBody eventId={event.eventId} />
+        </Suspense>
+      </div>
     </div>
   );
 }

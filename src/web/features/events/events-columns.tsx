@@ -3,7 +3,7 @@ import type { Event } from '../../../contract/events.ts';
 import { Badge } from '../../components/badge.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { dash, expandColumn } from '../../components/data-table/column-helpers.tsx';
+import { dash } from '../../components/data-table/column-helpers.tsx';
 import type { ListFeatures } from '../../components/data-table/features.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { Link } from 'react-router';
@@ -20,7 +20,6 @@ export const eventIdPrefix = 'evt';
 /** The events table's columns in the active language (the page makes them once per language). */
 export const eventColumns = (t: Translate) =>
   helper.columns([
-    expandColumn(helper, eventIdPrefix, (e) => t('events.rowLabel', { id: e.eventId })),
     helper.accessor('createdAt', {
       id: 'created_at',
       header: t('events.col.created'),

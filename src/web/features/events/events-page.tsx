@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Event } from '../../../contract/events.ts';
 import type { Me } from '../../../contract/me.ts';
 import { eventApiColumns } from '../../lib/list-tools/api-columns.ts';
@@ -9,7 +9,7 @@ import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
 import { useMe } from '../../lib/me-context.tsx';
 import { eventsQuery } from './api/events-query.ts';
-import { Skeleton } from '../../components/skeleton.tsx';
+import { lazyDetail } from '../../components/data-table/lazy-detail.tsx';
 import { eventColumns, eventIdPrefix } from './events-columns.tsx';
 import { EventsFilters, StatusSegments } from './events-filters.tsx';
 import { eventFilterKeys, eventUrlSpec, type EventKey } from './events-url.ts';
@@ -18,14 +18,11 @@ import { needsClearedFilters } from './live-merge.ts';
 import { useLiveList } from './use-live-list.ts';
 import layout from '../../components/page-layout.module.css';
 
-// the expanded event (every field, processing, Retry) loads after the list, fetched as soon as the list shows
-const loadDetail = () => import('./event-detail.tsx');
-const EventDetail = lazy(() => loadDetail().then((m) => ({ default: m.EventDetail })));
-const renderDetail = (event: Event) => (
-  <Suspense fallback={<Skeleton height="1rem" lines={4} />}>
-    <EventDetail event={event} />
-  </Suspense>
-);
+// the expanded event (every field, processing, Retry, the body as received) loads after the list, fetched as soon as the list shows
+const eventDetail = lazyDetail<Event>(async () => {
+  const { EventDetail } = await import('./event-detail.tsx');
+  return ({ row }) => <EventDetail event={row} />;
+});
 const listConfig = (t: Translate, me: Me): ServerListConfig<EventKey, Event> => ({
   spec: eventUrlSpec,
   query: eventsQuery,
@@ -33,7 +30,7 @@ const listConfig = (t: Translate, me: Me): ServerListConfig<EventKey, Event> => 
   getRowId: (e) => e.eventId,
   filterKeys: eventFilterKeys,
   orderKeys: { by: null, direction: 'order_direction', fixedBy: 'created_at' },
-  expandable: true,
+  detail: { idPrefix: eventIdPrefix, describe: (e) => t('events.rowLabel', { id: e.eventId }), ...eventDetail },
   tools: {
     listId: 'events',
     ...listToolsUser(me),
@@ -59,7 +56,7 @@ export function EventsPage() {
   const list = useServerList(config);
   const { get, update, params } = list;
   const live = useLiveList(params);
-  useEffect(() => void loadDetail(), []);
+  useEffect(() => eventDetail.preload(), []);
   const showNew = () => {
     const clear = needsClearedFilters(live.unseen, params) ? Object.fromEntries(eventFilterKeys.map((k) => [k, null])) : {};
     live.clearUnseen();
@@ -79,12 +76,10 @@ export function EventsPage() {
         label={t('events.tableLabel')}
         pagesLabel={t('events.pagesLabel')}
         loadingLabel={t('events.loading')}
-        idPrefix={eventIdPrefix}
         emptyTitle={t('events.emptyTitle')}
         emptyText={t('events.emptyText')}
         filteredTitle={t('events.filteredTitle')}
         filteredText={t('events.filteredText')}
-        renderDetail={renderDetail}
         filters={
           <>
             <StatusSegments value={get('event_status')} onChange={(v) => update({ event_status: v })} />

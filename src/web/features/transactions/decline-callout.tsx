@@ -1,8 +1,7 @@
 import type { Summary } from '../../../contract/summaries.ts';
-import { responseCodeTextsEn } from '../../../contract/response-code-texts-en.ts';
-import { responseCodeTextsPt } from '../../../contract/response-code-texts-pt.ts';
 import { isKnownResponseCode, responseCodes } from '../../../contract/response-codes.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
+import { responseCodeText } from './response-code-text.ts';
 import styles from './transaction-page.module.css';
 
 /** The cycle that declined: the last denied one. */
@@ -16,13 +15,13 @@ export function DeclineCallout({ summary }: { summary: Summary }) {
   const cycle = declinedCycle(summary);
   if (summary.status !== 'denied' || !cycle) return null;
   const code = cycle.responseCode ?? '';
-  const texts = language === 'pt-BR' ? responseCodeTextsPt : responseCodeTextsEn;
-  const known = isKnownResponseCode(code);
+  const texts = responseCodeText(language, code);
+  const known = isKnownResponseCode(code) && texts !== null;
   return (
     <section className={styles.callout} role="note" aria-labelledby="decline-title" data-testid="decline-callout">
       <h2 id="decline-title" className={styles.calloutTitle}>
         {t('transactions.decline.title', { code: code || '—' })}
-        {known ? <span className={styles.calloutMeaning}>{texts[code].meaning}</span> : null}
+        {known ? <span className={styles.calloutMeaning}>{texts.meaning}</span> : null}
       </h2>
       {cycle.responseMessage ? <p className={styles.calloutRaw}>{t('transactions.decline.acquirerSaid', { message: cycle.responseMessage })}</p> : null}
       {known ? (
@@ -37,11 +36,11 @@ export function DeclineCallout({ summary }: { summary: Summary }) {
           </div>
           <div>
             <dt>{t('transactions.decline.customer')}</dt>
-            <dd>{texts[code].customer}</dd>
+            <dd>{texts.customer}</dd>
           </div>
           <div>
             <dt>{t('transactions.decline.merchant')}</dt>
-            <dd>{texts[code].merchant}</dd>
+            <dd>{texts.merchant}</dd>
           </div>
         </dl>
       ) : (

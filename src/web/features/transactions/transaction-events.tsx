@@ -1,6 +1,9 @@
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Event } from '../../../contract/events.ts';
 import { Badge } from '../../components/badge.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { eventsOfTransactionPath } from '../../lib/paths.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
@@ -8,7 +11,36 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { transactionEventsQuery } from './api/summary-query.ts';
 import styles from './transaction-page.module.css';
 
-/** The webhook events of this transaction, each a link into the events list filtered to it. */
+// the body as received: a chunk of its own, asked for when shown
+const ReceivedBody = lazy(async () => ({ default: (await import('../../components/received-body/received-body.tsx')).ReceivedBody }));
+
+/** One event of the transaction, and beside it the notification as received, loaded when its disclosure opens. */
+function EventItem({ event: e }: { event: Event }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <li data-testid="transaction-event">
+      <div className={styles.eventLine}>
+        <TimeText iso={e.createdAt} />
+        <Badge tone={statusTones[e.eventStatus] ?? 'neutral'}>{domainLabel(t, 'status', e.eventStatus)}</Badge>
+        <span>
+          {e.eventType} · {domainLabel(t, 'cycleType', e.transactionType)}
+        </span>
+        <code className={styles.muted}>{e.eventId}</code>
+      </div>
+      <details className={styles.received} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>{t('transactions.events.asReceived')}</summary>
+        {open ? (
+          <Suspense fallback={<Skeleton lines={3} />}>
+            <ReceivedBody eventId={e.eventId} heading={false} />
+          </Suspense>
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
+/** The webhook events of this transaction, each with its body as received, and a link into the events list filtered to them. */
 export function TransactionEvents({ summaryId }: { summaryId: string }) {
   const t = useT();
   const query = useQuery(transactionEventsQuery(summaryId));
@@ -22,14 +54,7 @@ export function TransactionEvents({ summaryId }: { summaryId: string }) {
       {events.length > 0 ? (
         <ul className={styles.eventList}>
           {events.map((e) => (
-            <li key={e.eventId}>
-              <TimeText iso={e.createdAt} />
-              <Badge tone={statusTones[e.eventStatus] ?? 'neutral'}>{domainLabel(t, 'status', e.eventStatus)}</Badge>
-              <span>
-                {e.eventType} · {domainLabel(t, 'cycleType', e.transactionType)}
-              </span>
-              <code className={styles.muted}>{e.eventId}</code>
-            </li>
+            <EventItem key={e.eventId} event={e} />
           ))}
         </ul>
       ) : null}

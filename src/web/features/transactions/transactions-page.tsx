@@ -11,11 +11,15 @@ import { useMemo } from 'react';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { summariesQuery } from './api/summaries-query.ts';
 import { summaryColumns, summaryIdPrefix, summaryRowId, useSummarySortOptions } from './transactions-columns.tsx';
+import { lazyDetail } from '../../components/data-table/lazy-detail.tsx';
 import { TransactionsFilters } from './transactions-filters.tsx';
 import { summaryFilterKeys, summaryUrlSpec, type SummaryKey } from './transactions-url.ts';
 import { TotalsStrip } from './totals-strip.tsx';
 import { filterParams } from '../../lib/url-state.ts';
 import styles from './transactions.module.css';
+
+// a row opened in place shows its cycles (from the list's own data), with the response codes' meanings: loaded on intent
+const cycleDetails = lazyDetail<Summary>(async () => (await import('./cycle-details.tsx')).CycleDetails);
 
 const listConfig = (t: Translate, me: Me): ServerListConfig<SummaryKey, Summary> => ({
   spec: summaryUrlSpec,
@@ -24,6 +28,7 @@ const listConfig = (t: Translate, me: Me): ServerListConfig<SummaryKey, Summary>
   getRowId: summaryRowId,
   filterKeys: summaryFilterKeys,
   orderKeys: { by: 'order_by', direction: 'order_direction' },
+  detail: { idPrefix: summaryIdPrefix, describe: (s) => t('transactions.list.rowLabel', { id: summaryRowId(s) }), ...cycleDetails },
   tools: {
     listId: 'transactions',
     ...listToolsUser(me),
@@ -55,7 +60,6 @@ export function TransactionsPage() {
         label={t('transactions.list.title')}
         pagesLabel={t('transactions.list.pages')}
         loadingLabel={t('transactions.list.loading')}
-        idPrefix={summaryIdPrefix}
         emptyTitle={t('transactions.list.emptyTitle')}
         emptyText={t('transactions.list.emptyText')}
         filteredTitle={t('transactions.list.filteredTitle')}
