@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth.ts';
 import { crossApiBaseUrl, envNames } from './support/env.ts';
 import { runBuiltCli, unthrottled } from './support/server-process.ts';
+import { rowsOf } from './transactions-helpers.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -50,6 +51,9 @@ test('revoking the token ends its dashboard sessions', async ({ context, page })
   const second = await context.newPage();
   await second.goto(`${crossApiBaseUrl}/events`);
   await expect(nav(second)).toBeVisible();
+  // its list has answered, so the tab is signed in on the server's word when the token is revoked (the built CLI
+  // revokes within a second: earlier, while the list was still loading, the tab would end the session by itself)
+  await expect(rowsOf(second, 'Events').first()).toBeVisible();
 
   await cli(['revoke', id]);
   await second.getByRole('link', { name: 'Transactions' }).click();
