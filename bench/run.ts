@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- [--summaries N] [--quick] ...` (see bench/README.md): builds when stale, seeds or reuses a
  * dataset, starts the built server, measures every list view over HTTP, the dashboard in Chromium, then the same SQL
- * directly, and writes bench/results/<date>-<size>-<db>.{json,md} and latest.md. Targets are reported only.
+ * directly, and writes bench/results/<date>-<size>-<db>.{json,md} (and the index, results-index.ts). Targets are reported only.
  */
 import { buildCases, measureApi, measureConcurrent, sampleData } from './api-phase.ts';
 import { readOptions, usage } from './args.ts';
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     quick: options.quick,
     machine,
     dataset,
-    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.throughputConnections.join(', '), browserRepeats: options.browserRepeats },
+    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.throughputConnections.join(', '), browserRepeats: options.browserRepeats, ...(options.only === undefined ? {} : { only: options.only }) },
     memory,
     cases,
     concurrent,

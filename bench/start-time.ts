@@ -74,7 +74,10 @@ async function timeStart(command: string[], cwd: string, env: NodeJS.ProcessEnv,
     // the server is the deepest process running main.(ts|js): npm, its shell and a tsx launcher sit above it
     const server = [...tree].reverse().find((p) => /main\.[jt]s\b/.test(commandLine(p))) ?? pid;
     const rss = (p: number) => readMemory(p)?.rssMb ?? 0;
-    return { seconds, serverRssMb: rss(server), treeRssMb: tree.reduce((sum, p) => sum + rss(p), 0), processes: tree.length, server: commandLine(server) };
+    const serverRssMb = rss(server);
+    const treeRssMb = tree.reduce((sum, p) => sum + rss(p), 0);
+    await sleep(5000);
+    return { seconds, serverRssMb, settledRssMb: rss(server), treeRssMb, processes: tree.length, server: commandLine(server) };
   } finally {
     const gone = new Promise((resolve) => child.once('exit', resolve));
     try {
