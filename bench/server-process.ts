@@ -30,7 +30,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The server's rate limits (RATE_LIMIT_*, README) set out of the benchmark's way. */
+/** The server's rate limits (RATE_LIMIT_*, docs/configuration.md) set out of the benchmark's way. */
 export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_NOTIFICATIONS: '0' };
 
 /**

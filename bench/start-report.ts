@@ -17,6 +17,8 @@ export interface StartRun {
   processes: number;
   /** the server's command line */
   server: string;
+  /** the version of the Node that runs the server */
+  serverNode: string;
 }
 
 export interface StartSeries {
@@ -37,7 +39,7 @@ export interface StartReport {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
 
 function row(label: string, run: StartRun): string {
-  return `| ${label} | ${num(run.seconds, 2)} s | ${num(run.serverRssMb)} MB | ${num(run.settledRssMb)} MB | ${num(run.treeRssMb)} MB (${run.processes} processes) | \`${run.server}\` |`;
+  return `| ${label} | ${num(run.seconds, 2)} s | ${num(run.serverRssMb)} MB | ${num(run.settledRssMb)} MB | ${num(run.treeRssMb)} MB (${run.processes} processes) | \`${run.server}\` (Node ${run.serverNode}) |`;
 }
 
 export function startMarkdown(r: StartReport): string {
@@ -70,7 +72,7 @@ export function writeStartReport(outDir: string, report: StartReport): string[] 
     configuration: 'start time (PGlite, demo data)',
     files: [`${stem}.md`, `${stem}.json`],
     date: report.startedAt,
-    headline: `revision ${report.revision}: ${report.series.map((s) => `${s.command} median ${num(s.medianSeconds, 2)} s, server RSS ${num(median(s.runs.map((r) => r.serverRssMb)))} MB at listening and ${num(median(s.runs.map((r) => r.settledRssMb)))} MB settled`).join('; ')}; load average ${report.machine.loadAverage[0] ?? '-'} at start`,
+    headline: `revision ${report.revision}: ${report.series.map((s) => `${s.command} (Node ${s.runs[0]?.serverNode ?? '?'}) median ${num(s.medianSeconds, 2)} s, server RSS ${num(median(s.runs.map((r) => r.serverRssMb)))} MB at listening and ${num(median(s.runs.map((r) => r.settledRssMb)))} MB settled`).join('; ')}; load average ${report.machine.loadAverage[0] ?? '-'} at start`,
     how: 'npm run bench -- --start',
   });
   return [path.join(outDir, `${stem}.md`), path.join(outDir, `${stem}.json`), index];

@@ -7,8 +7,8 @@
  * the same way. Writes bench/results/<stamp>-start.{json,md}. `--dir` measures another checkout (its own
  * node_modules), e.g. the revision before a change.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,10 +74,11 @@ async function timeStart(command: string[], cwd: string, env: NodeJS.ProcessEnv,
     // the server is the deepest process running main.(ts|js): npm, its shell and a tsx launcher sit above it
     const server = [...tree].reverse().find((p) => /main\.[jt]s\b/.test(commandLine(p))) ?? pid;
     const rss = (p: number) => readMemory(p)?.rssMb ?? 0;
+    const serverNode = execFileSync(readlinkSync(`/proc/${server}/exe`), ['--version'], { encoding: 'utf8' }).trim();
     const serverRssMb = rss(server);
     const treeRssMb = tree.reduce((sum, p) => sum + rss(p), 0);
     await sleep(5000);
-    return { seconds, serverRssMb, settledRssMb: rss(server), treeRssMb, processes: tree.length, server: commandLine(server) };
+    return { seconds, serverRssMb, settledRssMb: rss(server), treeRssMb, processes: tree.length, server: commandLine(server), serverNode };
   } finally {
     const gone = new Promise((resolve) => child.once('exit', resolve));
     try {
@@ -99,8 +100,10 @@ export async function runStartBench(argv: string[]): Promise<void> {
   const origin = `http://127.0.0.1:${values.port}`;
   const machine = describeMachine();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'acq-start-bench-'));
-  // npm puts node_modules/.bin first on PATH; a parent npm's run-time variables stay out of the child's way
+  // as from a fresh shell: no parent npm's variables, and no node_modules/.bin on PATH (npm start puts the measured
+  // checkout's own first, so it runs on the Node that checkout installs, or the system's when it installs none)
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('npm_')));
+  env.PATH = (env.PATH ?? '').split(path.delimiter).filter((entry) => !entry.endsWith(path.join('node_modules', '.bin'))).join(path.delimiter);
   Object.assign(env, { PORT: values.port, HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '', WORKERS: '1' });
   const revision = values.revision ?? await new Promise<string>((resolve) => {
     const git = spawn('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir });
@@ -113,7 +116,9 @@ export async function runStartBench(argv: string[]): Promise<void> {
     const first = await timeStart(['npm', 'start'], dir, env, origin, 900_000);
     console.error(`bench: first start listened in ${first.seconds.toFixed(2)} s`);
     const series: StartSeries[] = [];
-    const commands = [['npm', 'start'], ...(existsSync(path.join(dir, 'dist/server/main.js')) ? [['node', 'dist/server/main.js']] : [])];
+    // the production process itself, on the Node the checkout installs (else the system's)
+    const node = existsSync(path.join(dir, 'node_modules/.bin/node')) ? 'node_modules/.bin/node' : 'node';
+    const commands = [['npm', 'start'], ...(existsSync(path.join(dir, 'dist/server/main.js')) ? [[node, 'dist/server/main.js']] : [])];
     for (const command of commands) {
       const samples: StartRun[] = [];
       for (let i = 0; i < runs; i++) {
