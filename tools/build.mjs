@@ -88,7 +88,7 @@ if (import.meta.filename === realpathSync(process.argv[1] ?? '')) {
     const reason = staleReason();
     if (reason && !devBin('vite')) {
       if (!existsSync(path.join(root, 'dist/server/main.js'))) {
-        console.error(`Cannot start: ${reason}, and the build tools (dev dependencies) are not installed. Build where they are (npm ci && npm run build) and deploy dist/ with the tree, or run npm ci without --omit=dev here.`);
+        console.error(`Nothing to run: ${reason}, and the build tools (dev dependencies) are not installed. Build where they are (npm ci && npm run build) and deploy dist/ with the tree, or run npm ci without --omit=dev here.`);
         process.exit(1);
       }
       console.error(`Note: ${reason}, but the build tools (dev dependencies) are not installed here: running the build in dist/ as it is.`);
