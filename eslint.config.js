@@ -14,7 +14,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'src/server/seed/chunk-worker-boot.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'src/server/seed/chunk-worker-boot.mjs', 'tools/build.mjs'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server' }, classicZod] }] },
   },
   {
-    // a feature never imports another feature (GUIDE.md): what two share lives in components/ or lib/
+    // a feature never imports another feature (docs/design.md, Boundaries): what two share lives in components/ or lib/
     files: ['src/web/features/*/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web must not import server' }, classicZod, { regex: '^\\.\\./(?!\\.\\./)', message: 'a feature never imports another feature: move what is shared to components/ or lib/' }] }],

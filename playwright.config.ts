@@ -4,8 +4,8 @@ import { e2eBaseUrl } from './e2e/support/env.ts';
 const ci = Boolean(process.env.CI);
 
 /**
- * E2E against the real server (global setup starts `tsx src/server/main.ts` on a fresh database and serves
- * the built dashboard from dist/web: run through `npm run e2e`, which builds first).
+ * E2E against the real server as production runs it: global setup builds when the build is missing or stale
+ * (tools/build.mjs), starts `node dist/server/main.js` on a fresh database and serves the built dashboard.
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { demoOrganization } from '../src/server/seed/demo.ts';
 import type { BenchOptions } from './args.ts';
-import { databaseEnv, runTs } from './processes.ts';
+import { databaseEnv, runBuilt } from './processes.ts';
 
 export interface Dataset {
   kind: 'pglite' | 'postgres';
@@ -36,7 +36,7 @@ function readMarker(dataDir: string): Marker | null {
 async function seed(options: BenchOptions, summaries: number): Promise<number> {
   console.error(`bench: seeding ${summaries} summaries (${options.databaseUrl ? 'PostgreSQL' : options.dataDir})...`);
   const started = performance.now();
-  await runTs('src/server/seed-cli.ts', ['--summaries', String(summaries), '--seed', String(options.seed)], databaseEnv(options.dataDir, options.databaseUrl));
+  await runBuilt('seed-cli', ['--summaries', String(summaries), '--seed', String(options.seed)], databaseEnv(options.dataDir, options.databaseUrl));
   return (performance.now() - started) / 1000;
 }
 
@@ -91,8 +91,8 @@ export async function ensureDataset(options: BenchOptions): Promise<Dataset> {
 
 /** Mints a read token for the demo organization with the token CLI (the database must not be locked). */
 export async function mintToken(options: BenchOptions): Promise<string> {
-  const out = await runTs(
-    'src/server/token-cli.ts',
+  const out = await runBuilt(
+    'token-cli',
     ['create', '--name', `bench-${Date.now()}`, '--scopes', 'providers:read,credentials:write,transactions:read,events:read', '--mode', 'test'],
     databaseEnv(options.dataDir, options.databaseUrl),
   );

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defaultBatchSize } from '../src/server/processing/worker.ts';
 import type { MachineInfo } from './machine.ts';
+import { recordReport } from './results-index.ts';
 
 export interface SetupResult {
   name: string;
@@ -23,7 +24,7 @@ export interface SetupResult {
   cpu: { server: number; workers: number; perThousandEvents: number; postgres: number; postgresPerThousand: number; client: number };
 }
 
-/** bench/results/<date>-ingest.{md,json} and latest-ingest.md, and the table on stdout. */
+/** bench/results/<date>-ingest.{md,json}, its line in the results index, and the table on stdout. */
 export function writeIngestReport(machine: MachineInfo, rate: number, seconds: number, results: SetupResult[]): void {
   const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
   const outDir = 'bench/results';
@@ -58,6 +59,13 @@ export function writeIngestReport(machine: MachineInfo, rate: number, seconds: n
   ];
   writeFileSync(path.join(outDir, `${stamp}-ingest.md`), lines.join('\n'));
   writeFileSync(path.join(outDir, `${stamp}-ingest.json`), `${JSON.stringify({ machine, rate, seconds, results }, null, 2)}\n`);
-  writeFileSync(path.join(outDir, 'latest-ingest.md'), lines.join('\n'));
+  const setups = results.some((r) => r.name.startsWith('PGlite')) ? 'every setup' : 'PostgreSQL setups';
+  recordReport(outDir, {
+    configuration: `ingest, ${setups}, ${rate}/s offered`,
+    files: [`${stamp}-ingest.md`, `${stamp}-ingest.json`],
+    date: new Date().toISOString(),
+    headline: results.map((r) => `${r.name}: ${r.acceptedPerSecond.toFixed(0)} accepted/s, p95 to processed ${ms(r.firstAttempt.p95)}, ${r.cpu.perThousandEvents.toFixed(1)} CPU s per 1000`).join('; '),
+    how: `npm run bench -- --ingest --rate ${rate} --seconds ${seconds}`,
+  });
   console.log(lines.join('\n'));
 }

@@ -20,6 +20,7 @@ import { runSimulation } from '../src/server/simulate/send.ts';
 import { cpuSeconds, DatabaseCpu } from './cpu-time.ts';
 import { writeIngestReport, type SetupResult } from './ingest-report.ts';
 import { describeMachine } from './machine.ts';
+import { builtEntry } from './processes.ts';
 import { startServer } from './server-process.ts';
 
 const secret = 'whsec_bench_ingest_secret_0001';
@@ -32,7 +33,7 @@ const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? Number.
 /** A worker process, once it says it is processing (its start, migrations included, is not measured). */
 async function spawnWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // same niceness as the server (both inherit the bench's: run it under nice)
-  const child = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/worker-cli.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profileFlags(), builtEntry('worker-cli')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let said = '';
     child.stdout.on('data', (chunk: Buffer) => {

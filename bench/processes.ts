@@ -1,9 +1,19 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
 
-/** Runs a TypeScript entry of this repository with tsx in a child Node process; stderr goes to ours. */
-export function runTs(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+/** An entry of the built server, dist/server/<name>.js: the bench measures what production runs. */
+export const builtEntry = (name: string): string => path.resolve('dist/server', `${name}.js`);
+
+/** Builds the server and dashboard when the build is missing or older than the sources, as `npm start` does. */
+export function ensureBuilt(): void {
+  execFileSync(process.execPath, ['tools/build.mjs', '--if-stale'], { stdio: 'inherit' });
+}
+
+/** Runs a built CLI (token-cli, seed-cli...) in a child Node process; stderr goes to ours. */
+export function runBuilt(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const entry = builtEntry(name);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const child = spawn(process.execPath, [entry, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

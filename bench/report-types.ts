@@ -48,7 +48,7 @@ export interface BenchReport {
   quick: boolean;
   machine: MachineInfo;
   dataset: Dataset;
-  settings: { seconds: number; minRequests: number; concurrentSeconds: number; connections: number | string; browserRepeats: number };
+  settings: { seconds: number; minRequests: number; concurrentSeconds: number; connections: number | string; browserRepeats: number; /** --only: the cases measured (absent: every case) */ only?: string };
   memory: { startMb: number; peakRssMb: number; hwmMb: number };
   cases: CaseResult[];
   concurrent: ConcurrentResult[];

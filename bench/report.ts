@@ -6,6 +6,7 @@ import type { Dataset } from './dataset.ts';
 import type { ExportResult } from './export-phase.ts';
 import { round } from './stats.ts';
 import { targets } from './targets.ts';
+import { recordReport } from './results-index.ts';
 
 /** Milliseconds as a table cell: two decimals under 10 ms, one above; '-' when unmeasured. */
 export const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '-' : String(round(n, n < 10 ? 2 : 1)));
@@ -112,15 +113,31 @@ export function toMarkdown(r: BenchReport): string {
   ].join('\n');
 }
 
-/** Writes <date>-<size>-<db>.json/.md and latest.md under the results folder; returns the paths. */
+/** The configuration a report measures: size, engine, and the options that change its rows. */
+export function configurationOf(r: BenchReport): string {
+  const d = r.dataset;
+  return `bench ${d.summaries} ${d.kind}${d.partitioned ? ' partitioned' : ''}${r.quick ? ' quick' : ''}${r.settings.only === undefined ? '' : ` --only ${r.settings.only}`}`;
+}
+
+/** Writes <date>-<size>-<db>.json/.md under the results folder and makes them their configuration's current report in its index; returns the paths. */
 export function writeReport(outDir: string, report: BenchReport): string[] {
   mkdirSync(outDir, { recursive: true });
   const stem = `${fileStamp(report.startedAt)}-${report.dataset.summaries}-${report.dataset.kind}${report.dataset.partitioned ? '-partitioned' : ''}${report.quick ? '-quick' : ''}`;
   const json = path.join(outDir, `${stem}.json`);
   const md = path.join(outDir, `${stem}.md`);
-  const markdown = `${toMarkdown(report)}\n`;
   writeFileSync(json, `${JSON.stringify(report, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
-  writeFileSync(md, markdown);
-  writeFileSync(path.join(outDir, 'latest.md'), markdown);
-  return [json, md, path.join(outDir, 'latest.md')];
+  writeFileSync(md, `${toMarkdown(report)}\n`);
+  const misses = report.cases.filter(isMiss).length;
+  const worstInteraction = [...report.browser.interactions].sort((a, b) => b.stats.p95 - a.stats.p95)[0];
+  const index = recordReport(outDir, {
+    configuration: configurationOf(report),
+    files: [path.basename(md), path.basename(json)],
+    date: report.startedAt,
+    headline:
+      `${misses} of ${report.cases.length} rows miss a target; peak server RSS ${num(report.memory.peakRssMb)} MB` +
+      (worstInteraction ? `; slowest dashboard interaction p95 ${ms(worstInteraction.stats.p95)} ms (${worstInteraction.name})` : '') +
+      `; load average ${report.machine.loadAverage[0] ?? '-'} at start, Node ${report.machine.node}`,
+    how: `npm run bench -- --summaries ${report.dataset.summaries}${report.dataset.kind === 'postgres' ? ' --database-url URL' : ''}${report.quick ? ' --quick' : ''}${report.settings.only === undefined ? '' : ` --only ${report.settings.only}`}`,
+  });
+  return [json, md, index];
 }

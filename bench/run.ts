@@ -1,9 +1,8 @@
 /**
- * `npm run bench -- [--summaries N] [--quick] ...` (see bench/README.md): seeds or reuses a dataset, starts
- * the real server, measures every list view over HTTP, the dashboard in Chromium, then the same SQL
- * directly, and writes bench/results/<date>-<size>-<db>.{json,md} and latest.md. Targets are reported only.
+ * `npm run bench -- [--summaries N] [--quick] ...` (see bench/README.md): builds when stale, seeds or reuses a
+ * dataset, starts the built server, measures every list view over HTTP, the dashboard in Chromium, then the same SQL
+ * directly, and writes bench/results/<date>-<size>-<db>.{json,md} (and the index, results-index.ts). Targets are reported only.
  */
-import { existsSync } from 'node:fs';
 import { buildCases, measureApi, measureConcurrent, sampleData } from './api-phase.ts';
 import { readOptions, usage } from './args.ts';
 import { measureDashboard } from './browser.ts';
@@ -11,15 +10,19 @@ import { ensureDataset, mintToken } from './dataset.ts';
 import { exportPaths, measureExport, type ExportResult } from './export-phase.ts';
 import { describeMachine } from './machine.ts';
 import { ensureMerchants } from './merchants.ts';
-import { databaseEnv } from './processes.ts';
+import { databaseEnv, ensureBuilt } from './processes.ts';
 import { isMiss, writeReport } from './report.ts';
 import type { BenchReport, BrowserSection } from './report-types.ts';
 import { startServer } from './server-process.ts';
 import { runSoak } from './soak.ts';
 import { measureSql } from './sql-phase.ts';
 import { runIngestBench } from './ingest.ts';
+import { runStartBench } from './start-time.ts';
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--start')) return runStartBench(process.argv.slice(2));
+  // every other run measures the built server, as production runs it
+  ensureBuilt();
   if (process.argv.includes('--ingest')) return runIngestBench(process.argv.slice(2));
   const options = readOptions(process.argv.slice(2));
   if (!options) {
@@ -30,7 +33,6 @@ async function main(): Promise<void> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const machine = describeMachine();
-  if (options.browser && !existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npx vite build` first (or pass --no-browser)');
   const dataset = await ensureDataset(options);
   const merchants = await ensureMerchants(options, dataset.organizationId);
   const token = await mintToken(options);
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
     quick: options.quick,
     machine,
     dataset,
-    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.throughputConnections.join(', '), browserRepeats: options.browserRepeats },
+    settings: { seconds: options.seconds, minRequests: options.minRequests, concurrentSeconds: options.concurrentSeconds, connections: options.throughputConnections.join(', '), browserRepeats: options.browserRepeats, ...(options.only === undefined ? {} : { only: options.only }) },
     memory,
     cases,
     concurrent,

@@ -16,6 +16,7 @@ import { startCompareServer } from './compare-server.ts';
 import { cpuSeconds, DatabaseCpu, machineBusySeconds } from './cpu-time.ts';
 import { loadHttp } from './http-load.ts';
 import { describeMachine } from './machine.ts';
+import { recordReport } from './results-index.ts';
 import { round } from './stats.ts';
 
 const { values, positionals } = parseArgs({
@@ -107,3 +108,10 @@ const report = [
 console.log(`\n${table.join('\n')}`);
 const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
 writeFileSync(path.join('bench/results', `${stamp}-cpu-ab.md`), report);
+recordReport('bench/results', {
+  configuration: `cpu-ab ${values.path}`,
+  files: [`${stamp}-cpu-ab.md`],
+  date: new Date().toISOString(),
+  headline: limits.flatMap((limit) => positionals.map((checkout) => `${checkout} limit=${limit}: ${mean(runs.get(key(checkout, limit)) ?? [], 'server')} ms server CPU per request`)).join('; '),
+  how: 'npx tsx bench/server-cpu-ab.ts (see its header)',
+});

@@ -2,6 +2,7 @@ import { profileFlags } from './profile-flags.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { builtEntry } from './processes.ts';
 
 export interface MemorySample {
   /** resident set size now, MB */
@@ -29,15 +30,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the real server (src/server/main.ts) in its own Node process, so the PID sampled is the server's
- * own (PGlite runs inside it), waits for /health and samples its memory every 200 ms until stopped.
- */
-/** The server's rate limits (RATE_LIMIT_*, README) set out of the benchmark's way. */
+/** The server's rate limits (RATE_LIMIT_*, docs/configuration.md) set out of the benchmark's way. */
 export const unthrottledEnv = { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_ADDRESS: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_NOTIFICATIONS: '0' };
 
+/**
+ * Starts the real server as production runs it (`node dist/server/main.js`) in its own Node process, so the PID
+ * sampled is the server's own (PGlite runs inside it), waits for /health and samples its memory every 200 ms.
+ */
 export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), '--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profileFlags(), builtEntry('main')], {
     // rate limits raised: the load comes from one address and one token, far above what a user sends
     // one API process (the sampled PID) unless the bench's own environment sets WORKERS
     env: { WORKERS: '1', ...process.env, ...unthrottledEnv, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

@@ -6,7 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileStamp } from './report.ts';
+import { fileStamp, isMiss } from './report.ts';
+import { recordReport } from './results-index.ts';
 import type { BenchReport } from './report-types.ts';
 import { sideBySideMarkdown, type LabelledReport } from './side-by-side-tables.ts';
 import { round } from './stats.ts';
@@ -54,6 +55,13 @@ function main(): void {
   mkdirSync(values.out, { recursive: true });
   const out = path.join(values.out, `${fileStamp(generatedAt)}-side-by-side.md`);
   writeFileSync(out, markdown);
+  recordReport(values.out, {
+    configuration: 'side-by-side',
+    files: [path.basename(out)],
+    date: generatedAt,
+    headline: all.map((a) => `${a.label}: ${a.report.cases.filter(isMiss).length} of ${a.report.cases.length} rows miss`).join('; '),
+    how: 'npm run bench:side-by-side -- a.json b.json [LABEL=c.json]',
+  });
   console.log(markdown);
   console.error(`bench: wrote ${out}`);
 }

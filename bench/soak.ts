@@ -13,6 +13,7 @@ import { describeMachine, type MachineInfo } from './machine.ts';
 import { databaseEnv } from './processes.ts';
 import { readMemory, startServer } from './server-process.ts';
 import { percentile, round } from './stats.ts';
+import { recordReport } from './results-index.ts';
 
 interface SoakRun {
   database: 'pglite' | 'postgres';
@@ -151,6 +152,13 @@ export async function runSoak(options: BenchOptions, seconds: number): Promise<v
   writeFileSync(`${stem}.json`, `${JSON.stringify({ startedAt, machine, runs }, null, 2)}\n`);
   const markdown = toMarkdown(machine, startedAt, runs);
   writeFileSync(`${stem}.md`, markdown);
+  recordReport(options.outDir, {
+    configuration: `soak, ${runs.map((r) => r.database).join(' and ')}`,
+    files: [`${path.basename(stem)}.md`, `${path.basename(stem)}.json`],
+    date: startedAt,
+    headline: runs.map((r) => `${r.database}: ${round(r.rps)} req/s, ${r.errors} errors, ${r.serverErrors} 5xx, p99 ${round(r.p99Ms)} ms, RSS ${round(r.rssStartMb)} → ${round(r.rssEndMb)} MB`).join('; '),
+    how: `npm run bench -- --soak${runs.length > 1 ? ' --database-url URL' : ''}`,
+  });
   console.log(markdown);
   console.log(`bench: wrote ${stem}.json and ${stem}.md`);
 }

@@ -1,13 +1,14 @@
 import type { PageKind } from './cases.ts';
 import type { LatencyStats } from './stats.ts';
 
-/** Issue 4's targets. Reported, never asserted. */
+/** Issue 4's targets (the second start's is issue 22's). Reported, never asserted. */
 export const targets = {
   page1P95Ms: 20,
   deepP95Ms: 100,
   apiOverSqlRps: 0.5,
   serverMemoryMb: 1024,
   interactionP95Ms: 100,
+  secondStartSeconds: 2,
 } as const;
 
 export type Verdict = 'ok' | 'MISS' | '-';

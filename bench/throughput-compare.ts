@@ -25,6 +25,7 @@ import { recordResponse, startBareApiServer, startFloorServer, type Recorded } f
 import { loadHttp } from './http-load.ts';
 import { describeMachine } from './machine.ts';
 import { replayStatements } from './pg-replay.ts';
+import { recordReport } from './results-index.ts';
 import { round } from './stats.ts';
 
 const { values } = parseArgs({
@@ -150,3 +151,14 @@ const report = compareReport({ more: revisions[2]?.name ?? null, path: values.pa
 console.log(`\n${report}`);
 const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
 writeFileSync(path.join('bench/results', `${stamp}-throughput-compare.md`), report);
+const apiRps = (revision: string, connections: number, limit: number) => {
+  const list = rows.filter((row) => row.revision === revision && row.via === 'api' && row.connections === connections && row.limit === limit);
+  return list.reduce((sum, row) => sum + row.rps, 0) / Math.max(1, list.length);
+};
+recordReport('bench/results', {
+  configuration: `throughput-compare ${values.path}`,
+  files: [`${stamp}-throughput-compare.md`],
+  date: new Date().toISOString(),
+  headline: `this / baseline API req/s: ${limits.map((limit) => `limit=${limit} ${connectionCounts.map((c) => `${(apiRps('this', c, limit) / apiRps('baseline', c, limit)).toFixed(2)}× at ${c}`).join(', ')}`).join('; ')}`,
+  how: 'npx tsx bench/throughput-compare.ts --database-url URL --baseline DIR --token T',
+});

@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/auth.ts';
 import { crossApiBaseUrl, envNames } from './support/env.ts';
-import { unthrottled } from './support/server-process.ts';
-
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
+import { runBuiltCli, unthrottled } from './support/server-process.ts';
+import { rowsOf } from './transactions-helpers.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -38,15 +33,15 @@ test('signing out in one tab ends the session in every tab', async ({ context, p
 
 /** Revoking needs the token CLI to write while the server runs: the second-origin API server on PostgreSQL. */
 test('revoking the token ends its dashboard sessions', async ({ context, page }) => {
-  test.setTimeout(120_000); // two token CLI runs (tsx start-up) under shared load
+  test.setTimeout(120_000); // two token CLI runs under shared load
   const databaseUrl = process.env[envNames.crossDatabaseUrl];
   test.skip(!databaseUrl, 'PostgreSQL does not answer: the second-origin API server runs on PGlite, which only one process may open');
   const env = { ...process.env, DATABASE_URL: databaseUrl, ...unthrottled };
-  const cli = (args: string[]) => run(path.join(root, 'node_modules/.bin/tsx'), ['src/server/token-cli.ts', ...args], { cwd: root, env, timeout: 60_000 });
+  const cli = (args: string[]) => runBuiltCli('token-cli', args, env, 60_000);
   const created = await cli(['create', '--name', `e2e-revoke-${Date.now()}`, '--scopes', 'transactions:read,events:read', '--mode', 'test']);
-  const lines = created.stdout.trim().split('\n');
+  const lines = created.trim().split('\n');
   const token = lines.at(-1)?.trim() ?? '';
-  const id = /Token (\S+) for/.exec(created.stdout)?.[1] ?? '';
+  const id = /Token (\S+) for/.exec(created)?.[1] ?? '';
   expect(token).not.toBe('');
 
   await page.goto(`${crossApiBaseUrl}/sign-in`);
@@ -56,6 +51,9 @@ test('revoking the token ends its dashboard sessions', async ({ context, page })
   const second = await context.newPage();
   await second.goto(`${crossApiBaseUrl}/events`);
   await expect(nav(second)).toBeVisible();
+  // its list has answered, so the tab is signed in on the server's word when the token is revoked (the built CLI
+  // revokes within a second: earlier, while the list was still loading, the tab would end the session by itself)
+  await expect(rowsOf(second, 'Events').first()).toBeVisible();
 
   await cli(['revoke', id]);
   await second.getByRole('link', { name: 'Transactions' }).click();

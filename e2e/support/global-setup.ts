@@ -1,12 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoSigningSecret, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
-import { startServerProcess, unthrottled, type ServerProcess } from './server-process.ts';
+import { runBuiltCli, startServerProcess, unthrottled, type ServerProcess } from './server-process.ts';
 import { testDatabasePrefix } from '../../src/server/test/database-prefix.ts';
 
 const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,14 +46,15 @@ async function tsxOutput(args: string[], env: NodeJS.ProcessEnv): Promise<string
 
 /** The token CLI prints a header line, then the token on the last line. */
 async function mintToken(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
-  const out = await tsxOutput(['src/server/token-cli.ts', 'create', ...args], env);
+  const out = (await runBuiltCli('token-cli', ['create', ...args], env)).trim();
   const token = out.split('\n').at(-1)?.trim();
   if (!token) throw new Error(`token CLI printed no token:\n${out}`);
   return token;
 }
 
 /**
- * Starts the real server on a fresh database: seed through the token CLI (which also mints the limited
+ * Builds first when the build is missing or older than the sources (tools/build.mjs, as `npm start` does), then
+ * starts the real server on a fresh database: seed through the token CLI (which also mints the limited
  * tokens, before the server holds the single-process PGlite), then the real server (src/server/main.ts) with
  * WEB_ROOT set to a frozen copy of dist/web taken now, so a concurrent `vite build` in the same checkout
  * cannot pull the dashboard away mid-run. Beside it, the second-origin pair (env.ts: an API server on
@@ -61,8 +62,7 @@ async function mintToken(env: NodeJS.ProcessEnv, args: string[]): Promise<string
  * Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const builtIndex = path.join(root, 'dist/web/index.html');
-  if (!existsSync(builtIndex)) throw new Error('dist/web is missing: run `npm run e2e`, which builds the dashboard first');
+  execFileSync(process.execPath, [path.join(root, 'tools/build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
   const workDir = mkdtempSync(path.join(tmpdir(), 'acq-e2e-'));
   const dataDir = path.join(workDir, 'data');
   const webRoot = path.join(workDir, 'web');

@@ -1,8 +1,17 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+/** An entry of the built server (dist/server/<name>.js, `npm run build`): e2e runs what production runs, on plain node. */
+const builtEntry = (name: string) => path.join(root, 'dist/server', `${name}.js`);
+
+/** Runs a built CLI (token-cli, seed-cli, ...) with this Node and returns its standard output. */
+export async function runBuiltCli(name: string, args: string[], env: NodeJS.ProcessEnv, timeout = 180_000): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [builtEntry(name), ...args], { cwd: root, env, timeout });
+  return stdout;
+}
 
 /** Limits raised so the e2e runs are never throttled (one spec proves the 429 on its own server). */
 export const unthrottled = { RATE_LIMIT_PER_TOKEN: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000', RATE_LIMIT_AUTH_FAILURES: '100000' };
@@ -11,7 +20,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (src/server/main.ts) with `env` and waits until `baseUrl`/health answers. */
+/** Starts the real server as production does (`node dist/server/main.js`) with `env` and waits until `baseUrl`/health answers. */
 export async function startServerProcess(name: string, baseUrl: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const busy = await fetch(`${baseUrl}/health`).then(
     () => true,
@@ -19,7 +28,7 @@ export async function startServerProcess(name: string, baseUrl: string, env: Nod
   );
   if (busy) throw new Error(`${baseUrl} (${name}) is already in use: set E2E_PORT to a free port`);
   let output = '';
-  const server = spawn(tsx, ['src/server/main.ts'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [builtEntry('main')], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
   };

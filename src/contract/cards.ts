@@ -1,5 +1,5 @@
 /**
- * PCI DSS display rule (GUIDE.md): a card shows at most its first 6 and last 4 digits when the PAN has 15
+ * PCI DSS display rule (docs/design.md, Money, time and cards): a card shows at most its first 6 and last 4 digits when the PAN has 15
  * digits or fewer (American Express), and at most its first 8 and last 4 from 16 digits on.
  */
 export const panLengthByBrand: Record<string, number> = { visa: 16, mastercard: 16, elo: 16, amex: 15, hipercard: 16 };

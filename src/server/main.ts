@@ -6,6 +6,8 @@ import { readEnv } from './runtime-env.ts';
 import { startServer } from './server-start.ts';
 
 const env = readEnv();
+// npm start runs node_modules/.bin/node (the `node` dependency); a server started with another Node says so
+if (Number(process.versions.node.split('.')[0]) < 24) console.warn(`Node ${process.version} is out of support: this server is built and tested on Node 24 (docs/production-and-scaling.md).`);
 const fail = (error: unknown) => {
   const code = (error as { code?: string }).code;
   console.error(code === 'EADDRINUSE' ? 'The port is in use: set PORT to a free one.' : error instanceof DataDirLockedError || error instanceof Error ? error.message : error);

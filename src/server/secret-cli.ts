@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { organizations } from './db/schema.ts';
 import { createSigningSecret, listSigningSecrets, readSealingKey, revokeSigningSecret, rotateSigningSecret } from './notifications/signing-secrets.ts';
-import { CliError, defaultOrganization, runCli } from './token-cli.ts';
+import { CliError, defaultOrganization, runCli } from './cli.ts';
 
 const usage = `Usage: npm run secret -- <command>     (signing secrets of notifications, POST /v1/notifications)
   list                                        every secret, masked, with its state

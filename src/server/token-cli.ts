@@ -1,13 +1,10 @@
 import { parseArgs } from 'node:util';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Scope, TokenMode } from '../contract/enums.ts';
 import { createToken, listTokens, revokeToken } from './auth/token-store.ts';
-import { prepareDatabase } from './bootstrap.ts';
+import { CliError, defaultOrganization, runCli } from './cli.ts';
 import type { Db } from './db/client.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { merchants, organizations } from './db/schema.ts';
-import { readEnv, type RuntimeEnv } from './runtime-env.ts';
-import { demoOrganization } from './seed/demo.ts';
 
 const usage = `Usage: npm run token -- <command>
   create --name N --scopes a,b --mode test|live [--merchant M] [--organization ORG]   prints the new token
@@ -15,15 +12,6 @@ const usage = `Usage: npm run token -- <command>
   revoke <id>
 Scopes: ${Scope.options.join(', ')}
 Signing secrets of notifications: npm run secret -- list|create|rotate|revoke`;
-
-export class CliError extends Error {}
-
-export async function defaultOrganization(db: Db): Promise<string> {
-  const rows = await db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.id));
-  if (rows.length === 1 && rows[0]) return rows[0].id;
-  if (rows.some((r) => r.id === demoOrganization.id)) return demoOrganization.id;
-  throw new CliError(`Several organizations exist; pass --organization (one of: ${rows.map((r) => r.id).join(', ')})`);
-}
 
 /** Runs one CLI command against an open database and returns what it prints. */
 export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
@@ -70,27 +58,6 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
     return `Revoked ${id}`;
   }
   throw new CliError(usage);
-}
-
-/** Shared by the token and secret CLIs: prepare the database (printing what a first start creates), run, print. */
-export async function runCli(command: (db: Db, env: RuntimeEnv) => Promise<string>): Promise<void> {
-  const env = readEnv();
-  const prepared = await prepareDatabase(env, (line) => console.error(line)).catch((error: unknown) => {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  });
-  const { database, demoToken, firstStart, demoSigningSecret } = prepared;
-  try {
-    if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
-    if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
-    console.log(await command(database.db, env));
-  } catch (error) {
-    process.exitCode = 1;
-    console.error(error instanceof CliError || error instanceof TypeError ? error.message : error);
-  } finally {
-    await database.close();
-  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runCli((db) => runTokenCommand(db, process.argv.slice(2)));

@@ -1,7 +1,7 @@
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the list SQL over the common views, straight on the database (no HTTP):
- *   DATA_DIR=/tmp/tune-1m npx tsx src/server/db/explain-cli.ts [--runs 3] [--migrate] [--vacuum] [--only summaries|events] [--plans]
- *   DATABASE_URL=postgres://... npx tsx src/server/db/explain-cli.ts
+ *   DATA_DIR=/tmp/tune-1m npm run explain -- [--runs 3] [--migrate] [--vacuum] [--only summaries|events] [--plans]
+ *   DATABASE_URL=postgres://... npm run explain
  * --migrate applies the migrations first; --vacuum does what the server does at start (vacuumIfNeeded).
  * Each view runs the route's own statements (src/server/queries: page, capped count, estimate, cycles), captured
  * through a Drizzle logger. Prints one row per view and page: ms (median of the runs, planning + execution, summed

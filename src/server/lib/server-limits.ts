@@ -1,4 +1,4 @@
-/** HTTP timeouts and limits (README configuration table); every one is an environment variable. */
+/** HTTP timeouts and limits (docs/configuration.md); every one is an environment variable. */
 export interface ServerLimits {
   /** REQUEST_TIMEOUT_MS: the whole request (headers and body) must arrive within this; else 408 */
   requestTimeoutMs: number;

@@ -51,6 +51,12 @@ export function* chunksOf(spec: ChunkSpec, index = 0, stride = 1): Generator<Chu
 /** Messages of chunk-worker.ts: a chunk, or its end (an error message when it failed). */
 export type WorkerMessage = { chunk: ChunkTexts } | { done: true; error?: string };
 
+/**
+ * The worker thread's entry: the compiled chunk-worker.js beside this module when it runs built (dist/server), else
+ * a boot file that registers tsx (a worker thread starts without the main thread's TypeScript loader) for the sources.
+ */
+const workerEntry = import.meta.url.endsWith('.js') ? './chunk-worker.js' : './chunk-worker-boot.mjs';
+
 /** Chunks ahead of the loader each worker may hold (bounds memory: ~7 MB of text per 5 000 sales). */
 export const workerAhead = 2;
 
@@ -61,7 +67,7 @@ export const workerAhead = 2;
  */
 export async function* workerChunks(spec: ChunkSpec, workers: number): AsyncGenerator<ChunkTexts> {
   const threads = Array.from({ length: workers }, (_w, index) => {
-    const worker = new Worker(new URL('./chunk-worker-boot.mjs', import.meta.url), { workerData: { spec, index, stride: workers } });
+    const worker = new Worker(new URL(workerEntry, import.meta.url), { workerData: { spec, index, stride: workers } });
     const queue: WorkerMessage[] = [];
     let wake: (() => void) | null = null;
     const push = (message: WorkerMessage) => {
@@ -69,7 +75,7 @@ export async function* workerChunks(spec: ChunkSpec, workers: number): AsyncGene
       wake?.();
     };
     worker.on('message', push);
-    worker.on('error', (error) => push({ done: true, error: error.message }));
+    worker.on('error', (error: Error) => push({ done: true, error: error.message }));
     const next = async (): Promise<WorkerMessage> => {
       while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;

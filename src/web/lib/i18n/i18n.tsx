@@ -16,7 +16,7 @@
  *    Outside React (rare), take a `t` argument. `useI18n()` also gives `language` and `locale` (the Intl locale).
  * 5. Both languages must have the same keys with the same arguments: src/web/lib/i18n/catalogue.test.ts fails
  *    otherwise, and when code calls `t('some.key')` with a key no catalogue has. ESLint (i18next/no-literal-string
- *    in eslint.config.js) rejects literal text in JSX; folders not yet translated are listed there, once.
+ *    in eslint.config.js) rejects literal text in JSX (docs/design.md, Text and languages).
  * 6. Component tests render inside `I18nTestProvider` (src/web/lib/i18n/i18n-test-provider.tsx).
  *
  * 7. A feature's texts (src/web/features/<name>/…/messages) are their own chunk, loaded with the feature's pages:
