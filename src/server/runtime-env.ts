@@ -3,6 +3,7 @@ import { defaultCountCap, defaultTotalCacheSeconds } from './queries/total-count
 import { defaultTokenCacheSeconds } from './auth/token-cache.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';
+import { defaultPoolSize, defaultPoolWaitMs } from './db/pool.ts';
 import { defaultServerLimits, type ServerLimits } from './lib/server-limits.ts';
 
 /** The runtime interface (decisions.md / common.md): every setting the server reads from the environment. */
@@ -35,6 +36,10 @@ export interface RuntimeEnv {
   /** PostgreSQL connect and statement-answer timeouts */
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
+  /** DB_POOL_SIZE: PostgreSQL connections per pool and process */
+  dbPoolSize: number;
+  /** DB_POOL_WAIT_MS: how long a request waits for a pool connection before 503 service-busy */
+  dbPoolWaitMs: number;
   /** TOKEN_CACHE_SECONDS: a token lookup is reused this long per process (a revocation takes effect within it) */
   tokenCacheSeconds: number;
   /** TOTAL_CACHE_SECONDS: X-Total-Count is reused this long per organization, scope and filters */
@@ -85,6 +90,13 @@ function trustProxyOf(value: string | undefined): number | string | undefined {
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
+/** A whole number within [min, max], with the reason for the bounds in the message. */
+function bounded(name: string, value: string | undefined, fallback: number, min: number, max: number, why: string): number {
+  const n = whole(name, value, fallback);
+  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max} (${why}), got ${n}`);
+  return n;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
   return {
     port: whole('PORT', env.PORT, 8080),
@@ -120,6 +132,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     },
     dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaultConnectTimeoutMs),
     dbQueryTimeoutMs: whole('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaultQueryTimeoutMs),
+    dbPoolSize: bounded('DB_POOL_SIZE', env.DB_POOL_SIZE, defaultPoolSize, 1, 1000, 'connections per pool and process; PostgreSQL must admit WORKERS times as many'),
+    dbPoolWaitMs: bounded('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, defaultPoolWaitMs, 1, 600_000, 'milliseconds; 0 would let requests wait for a connection forever'),
     tokenCacheSeconds: whole('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, defaultTokenCacheSeconds),
     totalCacheSeconds: whole('TOTAL_CACHE_SECONDS', env.TOTAL_CACHE_SECONDS, defaultTotalCacheSeconds),
     validateResponses: flag('RESPONSE_VALIDATION', env.RESPONSE_VALIDATION),

@@ -13,7 +13,13 @@ async function main(): Promise<void> {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database the server processes events itself.');
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: env.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+    poolSize: env.dbPoolSize,
+    poolWaitMs: env.dbPoolWaitMs,
+  });
   const worker = startWorker(database, {
     idleMs: Number(process.env.WORKER_IDLE_MS ?? 250),
     listen: env.databaseUrl,
