@@ -17,7 +17,7 @@ export function addMetricsOperation(document: Json): Json {
       operationId: 'getMetrics',
       summary: 'Prometheus metrics of every API process (served on METRICS_PORT only)',
       description:
-        'Prometheus text format 0.0.4: requests by route pattern, method and status (a latency histogram), rate-limit refusals, the database pools, ' +
+        'Prometheus text format 0.0.4: requests by route pattern, method, status and format (a latency histogram), rate-limit refusals, the database pools, ' +
         'the event backlog and worker outcomes, process CPU and memory; every sample labelled with its API process slot (`process`). ' +
         'Served by its own listener when METRICS_PORT is set (by the cluster primary for all processes when WORKERS > 1); loopback only unless ' +
         'METRICS_HOST says otherwise, and then behind METRICS_TOKEN. docs/metrics.md lists the metrics and the alert queries.',
@@ -36,7 +36,7 @@ export function addMetricsOperation(document: Json): Json {
           content: {
             'text/plain; version=0.0.4': {
               schema: { type: 'string' },
-              example: 'http_request_duration_seconds_count{method="GET",route="/v1/transactions/summaries",status_code="200",process="0"} 1024\n',
+              example: 'http_request_duration_seconds_count{method="GET",route="/v1/transactions/summaries",status_code="200",format="json",process="0"} 1024\n',
             },
           },
         },

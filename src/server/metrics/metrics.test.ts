@@ -15,7 +15,7 @@ import { serveMetrics, type MetricsServer } from './metrics-server.ts';
 const metricsToken = 'metrics-test-token-0123456789abcdef';
 const limits = { perToken: 8, perAddress: 200, authFailures: 2, notifications: 200, windowMs: 60_000 };
 /** Every label name the exposition may use: a new one has to be added here, after checking it carries no identifier. */
-const allowedLabels = new Set(['process', 'method', 'route', 'status_code', 'le', 'pool', 'limit', 'outcome', 'quantile', 'space', 'kind', 'type', 'version', 'major', 'minor', 'patch']);
+const allowedLabels = new Set(['process', 'method', 'route', 'status_code', 'format', 'le', 'pool', 'limit', 'outcome', 'quantile', 'space', 'kind', 'type', 'version', 'major', 'minor', 'patch']);
 
 /** What each response said, counted independently of the metrics. */
 type Tally = Map<string, number>;
@@ -81,6 +81,21 @@ describe.each(backends)('metrics on $kind', ({ kind, available }) => {
       const sum = total(after, 'http_request_duration_seconds_sum', labels);
       expect(sum).toBeGreaterThan(0);
       expect(sum).toBeLessThan(3 * 10);
+    });
+
+    it('tells a list\'s CSV export from its JSON page (format), and problems are json', async () => {
+      const before = await scrape();
+      const list = '/v1/transactions/summaries';
+      const page = await app.inject({ url: list, headers: { authorization: auth } });
+      const csv = await app.inject({ url: list, headers: { authorization: auth, accept: 'text/csv' } });
+      const missing = await app.inject({ url: `/v1/credentials/${credentialId}`, headers: { authorization: auth } });
+      expect([page.statusCode, csv.statusCode, missing.statusCode]).toEqual([200, 200, 404]);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      const after = await scrape();
+      const delta = (labels: Record<string, string>) => total(after, 'http_request_duration_seconds_count', labels) - total(before, 'http_request_duration_seconds_count', labels);
+      expect(delta({ route: list, status_code: '200', format: 'json' })).toBe(1);
+      expect(delta({ route: list, status_code: '200', format: 'csv' })).toBe(1);
+      expect(delta({ route: '/v1/credentials/:id', status_code: '404', format: 'json' })).toBe(1);
     });
 
     it('labels nothing with an identifier, a raw path or a secret', async () => {
