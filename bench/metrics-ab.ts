@@ -6,13 +6,13 @@
  *
  *   npx tsx bench/metrics-ab.ts [--seconds 3] [--rounds 5] [--connections 4]
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeShortReport } from './ab-report.ts';
 import { cpuSeconds } from './cpu-time.ts';
 import { loadHttp } from './http-load.ts';
-import { describeMachine } from './machine.ts';
 import { startServer, type BenchServer } from './server-process.ts';
 import { round } from './stats.ts';
 
@@ -77,20 +77,10 @@ for (const p of paths) {
   const differences = on.map((us, i) => us - (off[i] ?? Number.NaN));
   table.push(`| \`${p}\` | ${round(median(off), 1)} | ${round(median(on), 1)} | ${differences.map((d) => round(d, 1)).join(', ')} | ${round(median(differences), 1)} |`);
 }
-const machine = describeMachine();
-const report = [
-  '# Metrics cost per request, A/B (embedded database, one server process each)',
-  '',
-  `${new Date().toISOString()}; ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; load average at start ${machine.loadAverage.join(' / ')}.`,
+writeShortReport(
+  'metrics-ab',
+  'Metrics cost per request, A/B (embedded database, one server process each)',
   `autocannon ${connections} connections, ${seconds} s per run, ${rounds} alternating rounds; server CPU (user + system) per answered request, medians over the rounds:`,
-  '',
-  ...table,
-  '',
-  '```',
-  ...lines,
-  '```',
-  '',
-].join('\n');
-console.log(`\n${table.join('\n')}`);
-const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
-writeFileSync(path.join('bench/results', `${stamp}-metrics-ab.md`), report);
+  table,
+  lines,
+);

@@ -9,14 +9,13 @@
  *
  * The database (created when missing) is kept, seeded, for the next run: drop it when done.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { defaultPoolSize, defaultPoolWaitMs } from '../src/server/db/pool.ts';
 import { freePort } from '../src/server/test/free-port.ts';
 import { parseExposition, total } from '../src/server/test/prometheus-text.ts';
-import { describeMachine } from './machine.ts';
+import { writeShortReport } from './ab-report.ts';
 import { startServer } from './server-process.ts';
 import { round } from './stats.ts';
 
@@ -101,23 +100,16 @@ function once(url: string, connections: number, duration: number): Promise<Omit<
   });
 }
 
-const machine = describeMachine();
 const firstPage = { request: 'limit=20, page 1', query: 'limit=20&page=1' };
 const deepPage = { request: 'limit=20, page 1 800 (offset 36 000)', query: 'limit=20&page=1800' };
-for (const size of sizes) await run(size, 2000, [{ ...firstPage, connections: 64 }, { ...deepPage, connections: 64 }]);
-for (const waitMs of waits) await run(10, waitMs, [{ ...deepPage, connections: 256 }]);
+for (const size of sizes) await run(size, defaultPoolWaitMs, [{ ...firstPage, connections: 64 }, { ...deepPage, connections: 64 }]);
+for (const waitMs of waits) await run(defaultPoolSize, waitMs, [{ ...deepPage, connections: 256 }]);
 
 const table = ['| setting | request | connections | req/s | p50 ms | p99 ms | 503 busy | other non-200 | pool refusals (metrics) |', '|---|---|--:|--:|--:|--:|--:|--:|--:|'];
 for (const r of rows) table.push(`| ${r.setting} | ${r.request} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.busy} | ${r.other} | ${r.refusals} |`);
-const report = [
-  '# Pool size and pool wait (one API process, PostgreSQL)',
-  '',
-  `${new Date().toISOString()}; ${machine.cpuModel}, ${machine.cores} cores (shared with PostgreSQL and the load generator), Node ${machine.node}; load average at start ${machine.loadAverage.join(' / ')}.`,
+writeShortReport(
+  'pool-sizing',
+  'Pool size and pool wait (one API process, PostgreSQL)',
   `${values.summaries} summaries; autocannon, ${seconds} s per run after a 1 s warm-up; the server restarted for each setting (WORKERS=1, worker off).`,
-  '',
-  ...table,
-  '',
-].join('\n');
-console.log(`\n${table.join('\n')}`);
-const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
-writeFileSync(path.join('bench/results', `${stamp}-pool-sizing.md`), report);
+  table,
+);

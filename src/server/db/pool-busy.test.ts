@@ -4,8 +4,8 @@ import { problemContentType, type Problem } from '../../contract/problem.ts';
 import { buildApp } from '../app.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { upsertProviders } from '../providers-sync.ts';
-import { bearer, createPostgresDatabase, insertOrganization, postgresAvailable } from '../test/harness.ts';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
+import { bearer, insertOrganization, postgresAvailable } from '../test/harness.ts';
+import { postgresBehindProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { openDatabase, type Database } from './client.ts';
 import { GuardedPool, guardedPoolConfig, PoolBusyError } from './pool.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
@@ -72,12 +72,9 @@ describe.skipIf(!postgresAvailable)('a saturated pool answers 503 service-busy; 
   const waitMs = 300;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = () => created.drop();
-    proxy = await startTcpProxy({ host: created.url.hostname, port: Number(created.url.port || 5432) });
-    const viaProxy = new URL(created.url);
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 2, poolWaitMs: waitMs, connectTimeoutMs: 1000 });
+    let url: string;
+    ({ proxy, url, drop } = await postgresBehindProxy());
+    database = await openDatabase({ databaseUrl: url, poolSize: 2, poolWaitMs: waitMs, connectTimeoutMs: 1000 });
     await upsertProviders(database.db);
     await insertOrganization(database, 'orgbusy', ['m1']);
     auth = await bearer(database, 'orgbusy');

@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, postgresAvailable } from '../test/harness.ts';
+import { startCluster, type ClusterProcess } from '../test/cluster-process.ts';
+import { postgresAvailable } from '../test/harness.ts';
 import { freePort } from '../test/free-port.ts';
 import { parseExposition, select, total, type Sample } from '../test/prometheus-text.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const token = 'acq_test_cluster_metrics_token_00000001';
 const route = '/v1/transactions/summaries';
 
@@ -24,18 +22,8 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 }
 
 describe.skipIf(!postgresAvailable)('WORKERS=2 on PostgreSQL: the primary serves every process on the metrics port', () => {
-  let child: ChildProcess;
-  let output = '';
-  let origin = '';
+  let cluster: ClusterProcess;
   let metricsUrl = '';
-  let drop: () => Promise<void>;
-  const until = async (test: () => boolean, what: string, limitMs = 90_000) => {
-    for (const began = Date.now(); Date.now() - began < limitMs; await new Promise((r) => setTimeout(r, 100))) {
-      if (test()) return;
-      if (child.exitCode !== null) throw new Error(`exited before ${what}:\n${output}`);
-    }
-    throw new Error(`no ${what} within ${limitMs} ms:\n${output}`);
-  };
   const scrape = async (): Promise<Sample[]> => {
     const res = await get(metricsUrl);
     expect(res.status).toBe(200);
@@ -44,38 +32,16 @@ describe.skipIf(!postgresAvailable)('WORKERS=2 on PostgreSQL: the primary serves
   const processes = (samples: Sample[]) => new Set(samples.map((s) => s.labels.process));
 
   beforeAll(async () => {
-    const database = await createPostgresDatabase();
-    drop = () => database.drop();
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    origin = `http://127.0.0.1:${port}`;
+    const metricsPort = await freePort();
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url.toString(),
-        WORKERS: '2',
-        PORT: String(port),
-        METRICS_PORT: String(metricsPort),
-        SEED_SUMMARIES: '30',
-        DEMO_ACCESS_TOKEN: token,
-        WEB_ROOT: '/nonexistent',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_TOKEN: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await until(() => /2 API processes listening/.test(output), 'two listening processes');
+    cluster = await startCluster(token, { METRICS_PORT: String(metricsPort) });
   }, 120_000);
   afterAll(async () => {
-    child?.kill('SIGKILL');
-    await drop?.();
+    await cluster?.kill();
   });
 
   it('one scrape holds each process under its slot; the per-process counts add up to the requests sent', async () => {
-    expect(output).toContain(`Metrics: ${metricsUrl} (every API process)`);
+    expect(cluster.output()).toContain(`Metrics: ${metricsUrl} (every API process)`);
     // each API process joins the primary's collection once it listens
     let first: Sample[] = [];
     for (let i = 0; i < 50 && !['0', '1'].every((p) => processes(first).has(p)); i++) {
@@ -87,7 +53,7 @@ describe.skipIf(!postgresAvailable)('WORKERS=2 on PostgreSQL: the primary serves
 
     const sent = 24;
     for (let i = 0; i < sent; i += 4) {
-      const answers = await Promise.all([0, 1, 2, 3].map(() => get(`${origin}${route}?limit=5`, { authorization: `Bearer ${token}` })));
+      const answers = await Promise.all([0, 1, 2, 3].map(() => get(`${cluster.origin}${route}?limit=5`, { authorization: `Bearer ${token}` })));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     }
     const after = await scrape();
@@ -109,9 +75,9 @@ describe.skipIf(!postgresAvailable)('WORKERS=2 on PostgreSQL: the primary serves
   }, 60_000);
 
   it('a rolling restart (SIGHUP) hands each slot to the replacement: still exactly slots 0 and 1', async () => {
-    const restarted = () => [...output.matchAll(/restarted: API process \d+ replaced by \d+/g)].length;
-    process.kill(child.pid ?? 0, 'SIGHUP');
-    await until(() => restarted() === 2, 'both processes replaced');
+    const restarted = () => [...cluster.output().matchAll(/restarted: API process \d+ replaced by \d+/g)].length;
+    process.kill(cluster.child.pid ?? 0, 'SIGHUP');
+    await cluster.until(() => restarted() === 2, 'both processes replaced');
     let samples: Sample[] = [];
     for (let i = 0; i < 50; i++) {
       samples = await scrape();
