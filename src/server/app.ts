@@ -21,6 +21,8 @@ import { safeError } from './lib/log-safe.ts';
 import { genReqId, registerRequestId } from './lib/request-id.ts';
 import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from './lib/server-limits.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { defaultIdempotencyTtlHours } from './credentials/idempotency.ts';
 import { registerIdempotencySweep } from './lib/idempotency-sweep.ts';
 import { registerPartitionSweep } from './lib/partition-sweep.ts';
@@ -78,6 +80,8 @@ export interface AppOptions {
   idempotencyTtlHours?: number;
   /** on a partitioned PostgreSQL database: keep the current month and this many before it, detach older ones (RETENTION_MONTHS) */
   retentionMonths?: number | undefined;
+  /** Prometheus metrics of this process (METRICS_PORT): requests, rate-limit refusals, this database's pools and backlog */
+  metrics?: Metrics | undefined;
   /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
   live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
 }
@@ -177,10 +181,14 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
 
   registerRequestId(app);
   registerErrorHandler(app);
+  if (options.metrics) {
+    registerHttpMetrics(app, options.metrics);
+    options.metrics.watchDatabase(options.database);
+  }
   registerSecurityHeaders(app, { behindTls: options.behindTls ?? false, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerCors(app, options.corsOrigin);
-  const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits);
+  const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits, options.metrics?.refused);
   const sessions = { idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000, secure: options.behindTls ?? false };
   await registerCookies(app);
   registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)));

@@ -21,7 +21,7 @@ export interface Prepared {
 }
 
 type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'> &
-  Partial<Pick<RuntimeEnv, 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
+  Partial<Pick<RuntimeEnv, 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'dbPoolWaitMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
 
 /**
  * The demo organization's signing secret, when it has none yet (first start, or a database from before
@@ -58,6 +58,8 @@ export async function prepareDatabase(
     dataDir: env.dataDir,
     connectTimeoutMs: env.dbConnectTimeoutMs,
     queryTimeoutMs: env.dbQueryTimeoutMs,
+    poolSize: env.dbPoolSize,
+    poolWaitMs: env.dbPoolWaitMs,
     onConnectionError,
   });
   try {

@@ -19,6 +19,8 @@ export function processCount(env: Pick<RuntimeEnv, 'processes' | 'databaseUrl'>,
 
 /** The first process forked: it prints the start banner (the others start quietly). */
 export const bannerEnv = 'ACQ_BANNER';
+/** Each API process's slot, 0..n-1: a replacement takes the slot of the process it replaces (the metrics' `process` label). */
+export const slotEnv = 'ACQ_SLOT';
 
 /**
  * The cluster primary: forks `n` API processes that share the port (connections are handed out round-robin),
@@ -28,14 +30,22 @@ export const bannerEnv = 'ACQ_BANNER';
 export function runPrimary(n: number, log: (line: string) => void = (line) => console.log(line)): void {
   let stopping = false;
   const listening = (worker: Worker) => new Promise<void>((resolve) => worker.once('listening', () => resolve()));
-  const fork = (banner: boolean) => cluster.fork(banner ? { [bannerEnv]: '1' } : {});
+  const slots = new Map<number, number>();
+  const fork = (slot: number, banner = false) => {
+    const worker = cluster.fork({ [slotEnv]: String(slot), ...(banner ? { [bannerEnv]: '1' } : {}) });
+    slots.set(worker.id, slot);
+    return worker;
+  };
+  const slotOf = (worker: Worker) => slots.get(worker.id) ?? 0;
   const replacing = new Set<number>();
   cluster.on('exit', (worker, code, signal) => {
+    const slot = slotOf(worker);
+    slots.delete(worker.id);
     if (stopping || replacing.has(worker.id)) return;
     log(`API process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    fork(false);
+    fork(slot);
   });
-  const workers = Array.from({ length: n }, (_, i) => fork(i === 0));
+  const workers = Array.from({ length: n }, (_, i) => fork(i, i === 0));
   void Promise.all(workers.map(listening)).then(() => log(`${n} API processes listening: ${workers.map((w) => w.process.pid).join(', ')}`));
 
   let restarting = false;
@@ -45,7 +55,7 @@ export function runPrimary(n: number, log: (line: string) => void = (line) => co
     void (async () => {
       for (const old of Object.values(cluster.workers ?? {})) {
         if (!old || stopping) continue;
-        const fresh = fork(false);
+        const fresh = fork(slotOf(old));
         await listening(fresh);
         replacing.add(old.id);
         const gone = new Promise<void>((resolve) => old.once('exit', () => resolve()));

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { problemContentType, type Problem, type ProblemFieldError } from '../contract/problem.ts';
+import { poolBusyIn, type PoolBusyError } from './db/pool.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
-import { safeError } from './lib/log-safe.ts';
 import { validationProblem } from './lib/validation-errors.ts';
 
 const titles: Record<number, string> = {
@@ -34,6 +34,20 @@ export const databaseUnavailable = (): ProblemInit => ({
   detail: `The database is unreachable; nothing was changed. Retry in ${databaseRetryAfterSeconds} seconds.`,
   headers: { 'retry-after': String(databaseRetryAfterSeconds) },
 });
+
+/**
+ * Every connection of the pool stayed busy for the whole wait (DB_POOL_WAIT_MS): the database is up, the process
+ * has more work in flight than connections. Retry-After is that wait rounded up: the queue turns over in about as long.
+ */
+export const serviceBusy = (busy: Pick<PoolBusyError, 'waitedMs'>): ProblemInit => {
+  const seconds = Math.max(1, Math.ceil(busy.waitedMs / 1000));
+  return {
+    status: 503,
+    type: 'service-busy',
+    detail: `The service is busy: no database connection came free within ${busy.waitedMs} ms. Nothing was changed; retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    headers: { 'retry-after': String(seconds) },
+  };
+};
 
 export const problemTypeBase = 'https://acquirer-console.dev/problems/';
 
@@ -104,11 +118,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail = known ?? (malformedJson ? 'The request body is not valid JSON.' : error.message);
       return sendProblem(request, reply, { status, detail, type: malformedJson ? 'malformed-json' : undefined });
     }
+    // the logger's err serializer is safeError (app.ts): errors are handed to it as they are
+    const busy = poolBusyIn(error);
+    if (busy) {
+      request.log.warn({ err: busy, pool: { ...busy.stats, waitedMs: busy.waitedMs } }, 'database pool busy: answered 503 service-busy');
+      return sendProblem(request, reply, serviceBusy(busy));
+    }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: safeError(error) }, 'database unavailable');
+      request.log.warn({ err: error }, 'database unavailable');
       return sendProblem(request, reply, databaseUnavailable());
     }
-    request.log.error({ err: safeError(error) }, 'unhandled error');
+    request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, { status: 500, detail: 'An unexpected error occurred. It has been logged.' });
   });
 }

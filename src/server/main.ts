@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
-import { bannerEnv, processCount, runPrimary } from './cluster.ts';
+import { bannerEnv, processCount, runPrimary, slotEnv } from './cluster.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { serveClusterMetrics } from './metrics/cluster-metrics.ts';
+import { metricsPath } from './metrics/metrics-settings.ts';
 import { readEnv } from './runtime-env.ts';
 import { startServer } from './server-start.ts';
 
@@ -30,12 +32,15 @@ if (cluster.isPrimary && processes > 1) {
   await prepared.database.close();
   if (firstStart && demoToken) console.log(`Demo token (shown once): ${demoToken}`);
   if (firstStart && demoSigningSecret) console.log(`Signing secret of the demo organization (shown once): ${demoSigningSecret}`);
+  // the primary answers the scrape for every API process (metrics/cluster-metrics.ts)
+  if (env.metrics) console.log(`Metrics: ${(await serveClusterMetrics(env.metrics).catch(fail)).origin}${metricsPath} (every API process)`);
   runPrimary(processes);
 } else {
   const quiet = cluster.isWorker && process.env[bannerEnv] !== '1';
   // event processing runs in the first API process only (two workers processed fewer events than one in the
   // 2026-11-24 ingest bench); npm run worker adds more where wanted
-  const server = await startServer({ ...env, worker: env.worker && !quiet }, { quiet, rolling: cluster.isWorker }).catch(fail);
+  const metrics = { process: cluster.isWorker ? (process.env[slotEnv] ?? '0') : '0', viaPrimary: cluster.isWorker };
+  const server = await startServer({ ...env, worker: env.worker && !quiet }, { quiet, rolling: cluster.isWorker, metrics }).catch(fail);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (!quiet) console.log(`${signal}: finishing in-flight requests, then closing the server and the database...`);

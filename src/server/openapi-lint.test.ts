@@ -61,7 +61,8 @@ describe('OpenAPI document lint (redocly, recommended rules)', () => {
           withDatabase += 1;
           const documented = unavailable?.content?.['application/problem+json'] !== undefined && unavailable.headers?.['Retry-After'] !== undefined;
           if (!documented) missing.push(`${method} ${path}`);
-        } else if (unavailable) extra.push(`${method} ${path}`);
+          // /metrics (the metrics listener) has a 503 of its own: a process that did not hand over its samples
+        } else if (unavailable && path !== '/metrics') extra.push(`${method} ${path}`);
       }
     }
     expect(withDatabase).toBeGreaterThan(20);

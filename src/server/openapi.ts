@@ -3,6 +3,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { FastifyInstance } from 'fastify';
 import { responseHeaders as names } from '../contract/headers.ts';
 import { tidyOpenApi } from './lib/openapi-tidy.ts';
+import { addMetricsOperation } from './metrics/metrics-openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -110,6 +111,7 @@ export async function registerOpenApi(app: FastifyInstance, serverUrl = ''): Pro
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => tidyOpenApi(addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap, app.totals.ttlMs / 1000), serverUrl),
+    transformObject: (document) =>
+      addMetricsOperation(tidyOpenApi(addResponseHeaders(jsonSchemaTransformObject(document) as Json, app.countCap, app.totals.ttlMs / 1000), serverUrl)),
   });
 }

@@ -3,6 +3,8 @@ import { defaultCountCap, defaultTotalCacheSeconds } from './queries/total-count
 import { defaultTokenCacheSeconds } from './auth/token-cache.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';
+import { defaultPoolSize, defaultPoolWaitMs } from './db/pool.ts';
+import { defaultMetricsHost, type MetricsSettings } from './metrics/metrics-settings.ts';
 import { defaultServerLimits, type ServerLimits } from './lib/server-limits.ts';
 
 /** The runtime interface (decisions.md / common.md): every setting the server reads from the environment. */
@@ -35,6 +37,12 @@ export interface RuntimeEnv {
   /** PostgreSQL connect and statement-answer timeouts */
   dbConnectTimeoutMs: number;
   dbQueryTimeoutMs: number;
+  /** DB_POOL_SIZE: PostgreSQL connections per pool and process */
+  dbPoolSize: number;
+  /** DB_POOL_WAIT_MS: how long a request waits for a pool connection before 503 service-busy */
+  dbPoolWaitMs: number;
+  /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN: the Prometheus endpoint's own listener; undefined = off */
+  metrics: MetricsSettings | undefined;
   /** TOKEN_CACHE_SECONDS: a token lookup is reused this long per process (a revocation takes effect within it) */
   tokenCacheSeconds: number;
   /** TOTAL_CACHE_SECONDS: X-Total-Count is reused this long per organization, scope and filters */
@@ -85,9 +93,36 @@ function trustProxyOf(value: string | undefined): number | string | undefined {
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
+/** A whole number within [min, max], with the reason for the bounds in the message. */
+function bounded(name: string, value: string | undefined, fallback: number, min: number, max: number, why: string): number {
+  const n = whole(name, value, fallback);
+  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max} (${why}), got ${n}`);
+  return n;
+}
+
+const loopback = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/**
+ * METRICS_PORT turns the metrics listener on (0 picks a free port). Off the loopback interface it must carry
+ * METRICS_TOKEN: the page names every route, the pool and the event backlog, which outsiders have no business reading.
+ */
+function metricsOf(env: NodeJS.ProcessEnv, apiPort: number): MetricsSettings | undefined {
+  if (nonEmpty(env.METRICS_PORT) === undefined) return undefined;
+  const port = bounded('METRICS_PORT', env.METRICS_PORT, 0, 0, 65535, 'a TCP port; 0 picks a free one');
+  if (port !== 0 && port === apiPort) throw new Error(`METRICS_PORT must differ from PORT (${apiPort}): the metrics have a listener of their own.`);
+  const host = nonEmpty(env.METRICS_HOST) ?? defaultMetricsHost;
+  const token = nonEmpty(env.METRICS_TOKEN);
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32).');
+  if (token === undefined && !loopback.test(host)) {
+    throw new Error(`METRICS_HOST=${host} is reachable from other machines: set METRICS_TOKEN too (Prometheus sends it as a bearer token), or keep the metrics on 127.0.0.1.`);
+  }
+  return { port, host, token };
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
+  const port = whole('PORT', env.PORT, 8080);
   return {
-    port: whole('PORT', env.PORT, 8080),
+    port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
     dataDir: nonEmpty(env.DATA_DIR) ?? './data',
     databaseUrl: nonEmpty(env.DATABASE_URL),
@@ -120,6 +155,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     },
     dbConnectTimeoutMs: whole('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaultConnectTimeoutMs),
     dbQueryTimeoutMs: whole('DB_QUERY_TIMEOUT_MS', env.DB_QUERY_TIMEOUT_MS, defaultQueryTimeoutMs),
+    dbPoolSize: bounded('DB_POOL_SIZE', env.DB_POOL_SIZE, defaultPoolSize, 1, 1000, 'connections per pool and process; PostgreSQL must admit WORKERS times as many'),
+    dbPoolWaitMs: bounded('DB_POOL_WAIT_MS', env.DB_POOL_WAIT_MS, defaultPoolWaitMs, 1, 600_000, 'milliseconds; 0 would let requests wait for a connection forever'),
+    metrics: metricsOf(env, port),
     tokenCacheSeconds: whole('TOKEN_CACHE_SECONDS', env.TOKEN_CACHE_SECONDS, defaultTokenCacheSeconds),
     totalCacheSeconds: whole('TOTAL_CACHE_SECONDS', env.TOTAL_CACHE_SECONDS, defaultTotalCacheSeconds),
     validateResponses: flag('RESPONSE_VALIDATION', env.RESPONSE_VALIDATION),

@@ -9,6 +9,10 @@ import { readSealingKey } from './notifications/signing-secrets.ts';
 import { DueNotifier } from './processing/due-signal.ts';
 import { startWorker, type RunningWorker } from './processing/worker.ts';
 import { startBuiltInSimulation } from './simulate/built-in.ts';
+import { joinClusterMetrics } from './metrics/cluster-metrics.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { serveMetrics, type MetricsServer } from './metrics/metrics-server.ts';
+import { metricsPath } from './metrics/metrics-settings.ts';
 
 export interface RunningServer {
   app: ApiInstance;
@@ -40,8 +44,18 @@ async function drain(app: ApiInstance, limitMs: number): Promise<void> {
   });
 }
 
+export interface StartOptions {
+  dashboardUrl?: string;
+  /** one of several cluster processes, not the first: no banner, no built-in simulation */
+  quiet?: boolean;
+  /** one of several cluster processes: on stop, drain before closing (others keep serving) */
+  rolling?: boolean;
+  /** with METRICS_PORT: this process's `process` label, and whether the cluster primary serves its samples (else it listens itself) */
+  metrics?: { process: string; viaPrimary: boolean };
+}
+
 /** Prepares the database, starts the API (and the built dashboard) and prints how to use it. */
-export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: string; /** one of several cluster processes, not the first: no banner, no built-in simulation */ quiet?: boolean; /** one of several cluster processes: on stop, drain before closing (others keep serving) */ rolling?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: RuntimeEnv, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   log(`Database: ${describeDatabase(env)}`);
   const prepared = await prepareDatabase(env, log, (error) => console.error(`Database connection error (the server keeps running and answers 503 until it returns): ${error.message.split('\n')[0] ?? ''}`));
@@ -52,7 +66,9 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   let worker: RunningWorker | null = null;
   // PostgreSQL: worker processes (and the worker of the first API process) hear of new due events by NOTIFY
   const dueNotifier = env.databaseUrl ? new DueNotifier(prepared.database) : null;
+  const metrics = env.metrics ? new Metrics({ process: options.metrics?.process ?? '0' }) : undefined;
   const app = await buildApp({
+    metrics,
     live: {
       changes,
       signingKey,
@@ -78,15 +94,20 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
     totalCacheSeconds: env.totalCacheSeconds,
     validateResponses: env.validateResponses,
   });
+  let metricsServer: MetricsServer | null = null;
   try {
     await app.listen({ port: env.port, host: env.host });
+    if (metrics && env.metrics) {
+      if (options.metrics?.viaPrimary) joinClusterMetrics(metrics);
+      else metricsServer = await serveMetrics(env.metrics, metrics.exposition, app.log);
+    }
   } catch (error) {
     await app.close();
     await prepared.database.close();
     throw error;
   }
   if (env.worker) {
-    worker = startWorker(prepared.database, { changes, listen: env.databaseUrl, log: (message, error) => app.log.error({ err: error }, message) });
+    worker = startWorker(prepared.database, { changes, listen: env.databaseUrl, observer: metrics?.workerObserver, log: (message, error) => app.log.error({ err: error }, message) });
   }
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
@@ -96,6 +117,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
   const built = existsSync(path.join(webRoot, 'index.html'));
   log(`  Dashboard:  ${options.dashboardUrl ?? (built ? `${origin}/` : `not built (run npm start, or npm run dev for hot reload)`)}`);
   log(`  API:        ${origin}/v1   (OpenAPI: ${origin}/openapi.json)`);
+  if (metricsServer) log(`  Metrics:    ${metricsServer.origin}${metricsPath}${env.metrics?.token ? '   (Authorization: Bearer $METRICS_TOKEN)' : ''}`);
   if (token) {
     log(`  Demo token: ${token}`);
     log(`  Try:        curl -H "Authorization: Bearer ${token}" "${origin}/v1/transactions/summaries?limit=5"`);
@@ -123,6 +145,7 @@ export async function startServer(env: RuntimeEnv, options: { dashboardUrl?: str
       try {
         if (options.rolling) await drain(app, env.limits.shutdownTimeoutMs);
         await app.close();
+        await metricsServer?.close();
       } finally {
         clearTimeout(force);
         await worker?.stop();

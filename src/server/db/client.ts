@@ -7,8 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { defaultPoolSize, defaultPoolWaitMs, GuardedPool, guardedPoolConfig, type PoolStats } from './pool.ts';
 import * as schema from './schema.ts';
 import { yieldingPglite } from './yielding-pglite.ts';
 
@@ -29,6 +29,8 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** the connection pools' state now (PostgreSQL: primary and replica; PGlite: its one-at-a-time queue), for the metrics */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
 }
 
@@ -41,8 +43,12 @@ export interface DatabaseOptions {
   readUrl?: string | undefined;
   /** folder of the embedded database; undefined or 'memory://' means in memory */
   dataDir?: string | undefined;
-  /** PostgreSQL: give up connecting after this long (DB_CONNECT_TIMEOUT_MS) */
+  /** PostgreSQL: a new connection gives up after this long (DB_CONNECT_TIMEOUT_MS) */
   connectTimeoutMs?: number;
+  /** PostgreSQL: connections per pool (DB_POOL_SIZE, default 10) */
+  poolSize?: number;
+  /** PostgreSQL: a caller waits this long for a connection before a PoolBusyError (DB_POOL_WAIT_MS, default 2000) */
+  poolWaitMs?: number;
   /** PostgreSQL: give up on a statement's answer after this long (DB_QUERY_TIMEOUT_MS) */
   queryTimeoutMs?: number;
   /** called with connection errors that no request is waiting for (the process never dies of them) */
@@ -52,12 +58,10 @@ export interface DatabaseOptions {
 export const defaultConnectTimeoutMs = 2000;
 export const defaultQueryTimeoutMs = 30_000;
 
-/** Opens PGlite (file-backed under dataDir, or in memory) or PostgreSQL, and applies the migrations. */
-function openPool(url: string, options: DatabaseOptions): pg.Pool {
-  const pool = new pg.Pool({
+function openPool(name: 'primary' | 'replica', url: string, options: DatabaseOptions): GuardedPool {
+  const pool = new GuardedPool(name, {
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? defaultConnectTimeoutMs,
+    ...guardedPoolConfig({ size: options.poolSize ?? defaultPoolSize, waitMs: options.poolWaitMs ?? defaultPoolWaitMs, connectTimeoutMs: options.connectTimeoutMs ?? defaultConnectTimeoutMs }),
     query_timeout: options.queryTimeoutMs ?? defaultQueryTimeoutMs,
     keepAlive: true,
   });
@@ -69,13 +73,14 @@ function openPool(url: string, options: DatabaseOptions): pg.Pool {
   return pool;
 }
 
+/** Opens PGlite (file-backed under dataDir, or in memory) or PostgreSQL, and applies the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.readUrl && !options.databaseUrl) {
     throw new Error('DATABASE_READ_URL names a read replica of DATABASE_URL: set DATABASE_URL too (the embedded database has no replicas).');
   }
   if (options.databaseUrl) {
-    const pool = openPool(options.databaseUrl, options);
-    const replicaPool = options.readUrl ? openPool(options.readUrl, options) : null;
+    const pool = openPool('primary', options.databaseUrl, options);
+    const replicaPool = options.readUrl ? openPool('replica', options.readUrl, options) : null;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(drizzlePg(pool), { migrationsFolder });
@@ -92,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query(sqlText);
       },
       query: async <T>(sqlText: string, params: unknown[] = []) => (await pool.query(sqlText, params)).rows as T[],
+      poolStats: () => (replicaPool ? [pool.stats(), replicaPool.stats()] : [pool.stats()]),
       close: async () => {
         await Promise.all([pool.end(), replicaPool?.end()]);
       },
@@ -101,7 +107,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const raw = dataDir ? new PGlite(dataDir) : new PGlite();
-  const client = yieldingPglite(raw);
+  const queue = { depth: 0 };
+  const client = yieldingPglite(raw, queue);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -119,6 +126,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.exec(sqlText);
     },
     query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
+    // no pool: one statement (or transaction) at a time, the rest queue in the process without a time limit
+    poolStats: () => [{ name: 'embedded', max: 1, total: 1, idle: queue.depth > 0 ? 0 : 1, inUse: Math.min(1, queue.depth), waiting: Math.max(0, queue.depth - 1), waitTimeouts: 0 }],
     close: async () => {
       try {
         await client.close();

@@ -32,7 +32,9 @@ export async function openSession(database: Database, options: { long?: boolean 
   const pool = driverClient(database);
   if (database.kind === 'postgres' && pool instanceof pg.Pool) {
     if (options.long) {
-      const client = new pg.Client({ ...pool.options, query_timeout: undefined });
+      // the pool's Client class carries DB_CONNECT_TIMEOUT_MS (the pool's own connectionTimeoutMillis is its queue wait)
+      const Client = (pool.options.Client as typeof pg.Client | undefined) ?? pg.Client;
+      const client = new Client({ ...pool.options, query_timeout: undefined });
       client.on('error', () => undefined); // a lost connection fails the statement that waits on it
       await client.connect();
       return pgSession(client, () => client.end());

@@ -5,13 +5,15 @@ import type { PGlite } from '@electric-sql/pglite';
  * the next in microtasks, so a deep queue starves the event loop: no socket is read, no timer fires (a
  * liveness probe waited seconds behind list queries). This front lets one call at a time into PGlite and
  * turns the event loop (setImmediate) before each, so requests that need no database answer at once.
- * A transaction is one call: its statements run on its own handle, inside that turn.
+ * A transaction is one call: its statements run on its own handle, inside that turn. `queue.depth` counts
+ * the calls running or waiting (the metrics' pool gauges).
  */
-export function yieldingPglite(client: PGlite): PGlite {
+export function yieldingPglite(client: PGlite, queue: { depth: number } = { depth: 0 }): PGlite {
   let tail: Promise<unknown> = Promise.resolve();
   const turn = <T>(work: () => Promise<T>): Promise<T> => {
+    queue.depth += 1;
     const run = tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
-    tail = run.catch(() => undefined);
+    tail = run.catch(() => undefined).finally(() => (queue.depth -= 1));
     return run;
   };
   const queued = new Set<PropertyKey>(['query', 'exec', 'transaction']);

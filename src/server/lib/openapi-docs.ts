@@ -14,7 +14,9 @@ export const descriptions: Record<ProblemStatus, string> = {
   415: 'Request body is not application/json',
   422: 'Idempotency-Key already used with a different request',
   428: 'If-Match is missing: send the ETag you read',
-  503: 'The database is unreachable (Retry-After says when to retry); nothing was changed',
+  503:
+    'Nothing was changed; retry after Retry-After seconds. Type `database-unavailable`: the database is unreachable. Type `service-busy`: the database is up but every ' +
+    'connection of this server process stayed in use for the whole wait (DB_POOL_WAIT_MS), an overload',
 };
 
 /** Problem responses for a route schema, documented as application/problem+json. */

@@ -1,5 +1,6 @@
 import { responseHeaders } from '../../contract/headers.ts';
 import { problemContentType } from '../../contract/problem.ts';
+import { defaultPoolWaitMs } from '../db/pool.ts';
 import { databaseRetryAfterSeconds } from '../errors.ts';
 import { descriptions } from './openapi-docs.ts';
 
@@ -46,15 +47,15 @@ const tooManyRequests = {
 };
 
 /**
- * Every operation that reads or writes the database can answer 503 database-unavailable with Retry-After
- * (src/server/errors.ts): all of /v1 (authentication alone reads the tokens or the session) and the readiness probe.
+ * Every operation that reads or writes the database can answer 503 database-unavailable or service-busy with
+ * Retry-After (src/server/errors.ts): all of /v1 (authentication alone reads the tokens or the session) and the readiness probe.
  * Liveness (/health, /health/live) never touches it.
  */
 const touchesDatabase = (path: string) => path.startsWith('/v1/') || path === '/health/ready';
 
 const databaseRetryAfter = {
   [responseHeaders.retryAfter]: {
-    description: `Seconds to wait before retrying (${databaseRetryAfterSeconds})`,
+    description: `Seconds to wait before retrying: ${databaseRetryAfterSeconds} for database-unavailable; for service-busy the pool wait rounded up to whole seconds (${Math.ceil(defaultPoolWaitMs / 1000)} by default)`,
     schema: { type: 'integer', minimum: 0 },
     example: databaseRetryAfterSeconds,
   },

@@ -22,6 +22,12 @@ export const defaultRateLimits: RateLimits = { perToken: 1200, perAddress: 600, 
 const probePaths = new Set(['/health', '/health/live', '/health/ready']);
 const isNotification = (request: FastifyRequest) => request.routeOptions.url === '/v1/notifications';
 
+/** Which limit a request is counted against (and, when refused, which refusal the metrics count). */
+type RequestLimit = 'token' | 'address' | 'notifications';
+export type RateLimitName = RequestLimit | 'auth_failures';
+export const rateLimitNames: readonly RateLimitName[] = ['token', 'address', 'auth_failures', 'notifications'];
+const limitOf = (request: FastifyRequest): RequestLimit => (isNotification(request) ? 'notifications' : request.caller ? 'token' : 'address');
+
 /** A 429 problem with Retry-After and the draft RateLimit-* headers. */
 function tooMany(detail: string, max: number, resetSeconds: number): ApiProblem {
   return new ApiProblem({
@@ -43,7 +49,12 @@ const unlimited = Number.MAX_SAFE_INTEGER;
  * token when there is one and the client address otherwise. Returns the guard the authentication hook
  * calls on each failed attempt: it counts failures per address and turns the 401 into a 429 past the limit.
  */
-export async function registerRateLimit(app: FastifyInstance, limits: RateLimits): Promise<(request: FastifyRequest) => Promise<ApiProblem | null>> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  limits: RateLimits,
+  onRefused: (limit: RateLimitName) => void = () => undefined,
+): Promise<(request: FastifyRequest) => Promise<ApiProblem | null>> {
+  const maxOf: Record<RequestLimit, number> = { notifications: limits.notifications, token: limits.perToken, address: limits.perAddress };
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'preHandler',
@@ -55,9 +66,10 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
       return request.caller ? `token:${request.caller.tokenId}` : `address:${request.ip}`;
     },
     max: (request) => {
-      const max = isNotification(request) ? limits.notifications : request.caller ? limits.perToken : limits.perAddress;
+      const max = maxOf[limitOf(request)];
       return max > 0 ? max : unlimited;
     },
+    onExceeded: (request) => onRefused(limitOf(request)),
     errorResponseBuilder: (request, context) =>
       tooMany(
         request.caller ? 'Too many requests with this access token.' : 'Too many requests from this address.',
@@ -73,6 +85,7 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimits
   return async (request) => {
     const result = await failures(request);
     if (result.isAllowed || !result.isExceeded) return null;
+    onRefused('auth_failures');
     return tooMany('Too many failed authentications from this address.', result.max, Math.max(1, result.ttlInSeconds));
   };
 }

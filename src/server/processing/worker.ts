@@ -20,6 +20,20 @@ export interface WorkerOptions {
   listen?: string;
   /** test hook: called for each event of a batch once the batch is written, before it commits */
   afterEvent?: (eventId: string, outcome: Outcome | 'deferred' | 'error') => void | Promise<void>;
+  /** told what each committed batch did, and of batches that failed as a whole (the metrics) */
+  observer?: WorkerObserver;
+}
+
+/**
+ * What became of a claimed event: applied, failed for good (a business failure), waiting for a retry (an
+ * out-of-order step), an unexpected error (retried with backoff), or deferred because another worker held its sale.
+ */
+export type WorkerOutcome = Outcome['status'] | 'error' | 'deferred';
+export const workerOutcomes: readonly WorkerOutcome[] = ['processed', 'failed', 'retry', 'error', 'deferred'];
+
+export interface WorkerObserver {
+  committed(outcomes: readonly WorkerOutcome[]): void;
+  batchFailed(): void;
 }
 
 export const defaultBatchSize = 100;
@@ -60,6 +74,7 @@ async function applyBatch(tx: Db, rows: readonly EventRow[], policy: ProcessingP
 export async function processDueEvents(database: Database, options: WorkerOptions = {}): Promise<number> {
   const policy = options.policy ?? defaultPolicy;
   const organizations = new Set<string>();
+  const tally: WorkerOutcome[] = [];
   const claimed = await database.db.transaction(async (tx) => {
     const now = new Date();
     const due = await tx
@@ -100,10 +115,12 @@ export async function processDueEvents(database: Database, options: WorkerOption
     for (const row of due) {
       const outcome = outcomes.get(row.eventId);
       if (outcome) organizations.add(row.organizationId);
+      tally.push(outcome === undefined ? 'deferred' : outcome === 'error' ? 'error' : outcome.status);
       await options.afterEvent?.(row.eventId, outcome ?? 'deferred');
     }
     return due.length;
   });
+  if (tally.length > 0) options.observer?.committed(tally);
   for (const organizationId of organizations) options.changes?.publish(organizationId);
   return claimed;
 }
@@ -142,7 +159,10 @@ export function startWorker(database: Database, options: WorkerOptions = {}): Ru
       try {
         claimed = await processDueEvents(database, options);
       } catch (error) {
-        if (running) options.log?.('worker batch failed; it is retried', error);
+        if (running) {
+          options.observer?.batchFailed();
+          options.log?.('worker batch failed; it is retried', error);
+        }
       }
       if (!running || claimed >= fullish) continue;
       // a small batch: let the next one gather for a moment (each batch costs a dozen statements whatever its size)

@@ -6,8 +6,8 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { upsertProviders } from '../providers-sync.ts';
-import { bearer, createPostgresDatabase, createTestApp, insertOrganization, postgresAvailable, type TestApp } from '../test/harness.ts';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
+import { bearer, createTestApp, insertOrganization, postgresAvailable, type TestApp } from '../test/harness.ts';
+import { postgresBehindProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 
 const credentialBody = (mid: string) => ({
   merchantId: 'm1',
@@ -41,12 +41,9 @@ describe.skipIf(!postgresAvailable)('PostgreSQL cut under the running server (a 
   const connectionErrors: Error[] = [];
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = () => created.drop();
-    proxy = await startTcpProxy({ host: created.url.hostname, port: Number(created.url.port || 5432) });
-    const viaProxy = new URL(created.url);
-    viaProxy.port = String(proxy.port);
-    database = await openDatabase({ databaseUrl: viaProxy.toString(), connectTimeoutMs: 500, onConnectionError: (e) => connectionErrors.push(e) });
+    let url: string;
+    ({ proxy, url, drop } = await postgresBehindProxy());
+    database = await openDatabase({ databaseUrl: url, connectTimeoutMs: 500, onConnectionError: (e) => connectionErrors.push(e) });
     await upsertProviders(database.db);
     await insertOrganization(database, 'org1', ['m1']);
     auth = await bearer(database, 'org1');

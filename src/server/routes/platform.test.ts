@@ -49,6 +49,7 @@ describe('platform routes (PGlite)', () => {
       '/health',
       '/health/live',
       '/health/ready',
+      '/metrics',
       '/v1/credentials',
       '/v1/credentials/{id}',
       '/v1/credentials/{id}/history',

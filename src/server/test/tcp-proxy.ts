@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { createPostgresDatabase } from './harness.ts';
 
 export interface TcpProxy {
   port: number;
@@ -57,4 +58,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     close: stop,
   };
+}
+
+/** A new PostgreSQL database (harness.ts) that the test reaches through a TcpProxy it can cut: the URL through the proxy. */
+export async function postgresBehindProxy(): Promise<{ proxy: TcpProxy; url: string; drop: () => Promise<void> }> {
+  const created = await createPostgresDatabase();
+  const proxy = await startTcpProxy({ host: created.url.hostname, port: Number(created.url.port || 5432) });
+  const viaProxy = new URL(created.url);
+  viaProxy.port = String(proxy.port);
+  return { proxy, url: viaProxy.toString(), drop: () => created.drop() };
 }
