@@ -4,6 +4,7 @@ import { pagingHeaders, type PagingHeaders } from '../../../components/data-tabl
 import { etagHeader, ifMatchHeader } from '../../../../contract/headers.ts';
 import { apiGet, apiPatch } from '../../../lib/api-client.ts';
 import type { ConnectionKey } from '../connections-url.ts';
+import { credentialsKeys } from './credentials-keys.ts';
 
 export type ConnectionParams = Partial<Record<ConnectionKey, string>>;
 
@@ -18,17 +19,9 @@ export interface VersionedConnection {
   etag: string;
 }
 
-/** Query keys of this feature, defined once. */
-export const connectionKeys = {
-  all: ['credentials'] as const,
-  list: (params: ConnectionParams) => ['credentials', 'list', params] as const,
-  one: (id: string) => ['credentials', 'one', id] as const,
-  history: (id: string) => ['credentials', 'history', id] as const,
-};
-
 export function connectionsQuery(params: ConnectionParams) {
   return queryOptions({
-    queryKey: connectionKeys.list(params),
+    queryKey: credentialsKeys.list(params),
     queryFn: async ({ signal }): Promise<ConnectionPage> => {
       const { data, headers } = await apiGet('/v1/credentials', CredentialList, { params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
@@ -44,12 +37,12 @@ export async function fetchConnection(id: string, signal?: AbortSignal): Promise
 }
 
 export function connectionQuery(id: string) {
-  return queryOptions({ queryKey: connectionKeys.one(id), queryFn: ({ signal }) => fetchConnection(id, signal), staleTime: 5_000 });
+  return queryOptions({ queryKey: credentialsKeys.one(id), queryFn: ({ signal }) => fetchConnection(id, signal), staleTime: 5_000 });
 }
 
 export function historyQuery(id: string) {
   return queryOptions({
-    queryKey: connectionKeys.history(id),
+    queryKey: credentialsKeys.history(id),
     queryFn: async ({ signal }) => (await apiGet(`/v1/credentials/${encodeURIComponent(id)}/history`, CredentialHistory, { params: { limit: '100' }, signal })).data,
   });
 }
