@@ -19,7 +19,7 @@ import type { Plugin } from 'vite';
  * Which modules the shell and each feature reach is worked out from the module graph when the build ends
  * (static imports from each lazily loaded module), so a new page or feature needs no change here.
  */
-const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|views-picker|column-chooser|export-button)\.|lib[\\/]list-tools[\\/](view-url|views-api)\.)/;
+const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|load-panels|views-picker|column-chooser|export-button)\.|lib[\\/]list-tools[\\/](view-url|views-api|views-keys)\.)/;
 const contract = /src[\\/]contract[\\/]/;
 /**
  * Contract modules of a few pages (events and notifications, connections, the transaction page's response codes) and

@@ -3,12 +3,12 @@ import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
 import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
 import { exportFileName } from '../../lib/list-tools/csv-progress.ts';
 import { downloadCsv, saveBlob } from '../../lib/list-tools/export-download.ts';
+import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
-import type { ColumnChooserProps } from '../list-tools/column-chooser.tsx';
-import type { ExportJob } from '../list-tools/export-button.tsx';
-import styles from '../list-tools/list-tools.module.css';
+import type { ExportJob } from './export-job.ts';
+import styles from './toolbar-panels.module.css';
 
 /*
  * The list toolbar's panels: the column chooser and the CSV export here, the saved views in views-panel.tsx. The
@@ -17,8 +17,14 @@ import styles from '../list-tools/list-tools.module.css';
  * so a list's first visit does not download them.
  */
 
+export interface ColumnsPanelProps {
+  layout: ColumnLayout;
+  /** column id -> its label */
+  labels: Readonly<Record<string, string>>;
+}
+
 /** The column chooser's panel: show, hide and reorder (each move announced). */
-export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
+export function ColumnsPanel({ layout, labels }: ColumnsPanelProps) {
   const t = useT();
   const [announcement, setAnnouncement] = useState('');
   // A moved row's DOM node may be re-inserted (which drops focus): put focus back on the control that moved it.
