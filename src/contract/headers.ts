@@ -33,6 +33,12 @@ export const etagHeader = responseHeaders.etag.toLowerCase();
 export const requestIdHeader = responseHeaders.requestId.toLowerCase();
 /** Request header of PATCH /v1/credentials/{id}: the ETag last read (428 without it, 412 when stale) */
 export const ifMatchHeader = 'if-match';
+/** Request headers every client sends (names are case-insensitive; lower-case as fetch and Node hand them over) */
+export const acceptHeader = 'accept';
+export const authorizationHeader = 'authorization';
+export const contentTypeHeader = 'content-type';
+/** Request header of GET /v1/events/stream: the id of the last message received, to resume after it */
+export const lastEventIdHeader = 'last-event-id';
 
 /** Parses an RFC 8288 Link header into rel -> URL. */
 export function parseLinkHeader(value: string | null | undefined): Record<string, string> {
