@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatCount, formatMegabytes } from '../../lib/format.ts';
 import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
 import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
 import { exportFileName } from '../../lib/list-tools/csv-progress.ts';
@@ -188,8 +189,6 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
 export function ExportStatus({ job }: { job: ExportJob }) {
   const { t, locale } = useI18n();
   const { state, setState, abortRef } = job;
-  const number = new Intl.NumberFormat(locale);
-  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   return (
     <>
       {state.kind === 'running' ? (
@@ -201,8 +200,8 @@ export function ExportStatus({ job }: { job: ExportJob }) {
           />
           <span className={styles.progressText}>
             {state.total !== null
-              ? t('toolbar-panels.export.progressOf', { rows: number.format(state.rows), total: number.format(state.total), size: megabytes.format(state.bytes / 1_048_576) })
-              : t('toolbar-panels.export.progress', { rows: number.format(state.rows), size: megabytes.format(state.bytes / 1_048_576) })}
+              ? t('toolbar-panels.export.progressOf', { rows: formatCount(state.rows, locale), total: formatCount(state.total, locale), size: formatMegabytes(state.bytes, locale) })
+              : t('toolbar-panels.export.progress', { rows: formatCount(state.rows, locale), size: formatMegabytes(state.bytes, locale) })}
           </span>
           <Button size="small" onClick={() => abortRef.current?.abort()}>
             {t('toolbar-panels.export.cancel')}
