@@ -31,11 +31,6 @@ const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|me
  * to those pages (with the events contract they read) instead of every signed-in first load.
  */
 const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|components[\\/]live-indicator\.)/;
-/**
- * A feature's query keys (features/<name>/api/<name>-keys.ts): tens of bytes that every page of the feature shares, which
- * left to themselves become a chunk of their own (a request and ~0.5 kB of headers on each of those pages).
- */
-const featureKeys = /src[\\/]web[\\/]features[\\/][^\\/]+[\\/]api[\\/][^\\/]+-keys\.ts$/;
 /** The modules every signed-in page loads first (app/router.tsx): the layout, the scope guard, the Me schema. */
 const shellRoots = /src[\\/]web[\\/](app[\\/]signed-in-layout|features[\\/]auth[\\/]require-scopes)\.tsx$|src[\\/]contract[\\/]me\.ts$/;
 
@@ -84,7 +79,7 @@ export function chunkGroups() {
 
   const groups = [
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
-    { name: 'signed-in', priority: 20, test: (id: string) => ((shared(id) || contract.test(id)) && !listModules.test(id) && !pageContracts.test(id) && !pageModules.test(id)) || featureKeys.test(id) },
+    { name: 'signed-in', priority: 20, test: (id: string) => (shared(id) || contract.test(id)) && !listModules.test(id) && !pageContracts.test(id) && !pageModules.test(id) },
     { name: 'lists', priority: 10, test: (id: string) => listModules.test(id) },
   ];
   return { plugin, groups };

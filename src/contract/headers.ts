@@ -2,16 +2,22 @@
  * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
  * (Access-Control-Expose-Headers), the OpenAPI document describes and the paging code sets.
  */
+/** The names the dashboard reads, also as constants of their own: a bundle that needs only these drops the list below. */
+export const linkHeader = 'Link';
+export const totalCountHeaderName = 'X-Total-Count';
+export const totalCountExactHeaderName = 'X-Total-Count-Exact';
+export const etagHeaderName = 'ETag';
+
 export const responseHeaders = {
   /** RFC 8288 paging links (decisions.md, extension) */
-  link: 'Link',
-  totalCount: 'X-Total-Count',
+  link: linkHeader,
+  totalCount: totalCountHeaderName,
   /** "false" when X-Total-Count is the planner's estimate */
-  totalCountExact: 'X-Total-Count-Exact',
+  totalCountExact: totalCountExactHeaderName,
   location: 'Location',
   idempotentReplayed: 'Idempotent-Replayed',
   /** a credential's version; PATCH sends it back in If-Match */
-  etag: 'ETag',
+  etag: etagHeaderName,
   /** every response carries one (an incoming sane value is kept, else one is generated); so does every log line */
   requestId: 'X-Request-Id',
   wwwAuthenticate: 'WWW-Authenticate',
@@ -29,10 +35,10 @@ export const exposedResponseHeaders: readonly string[] = /* @__PURE__ */ Object.
  * Lower-case, as Node hands headers over. (`@__PURE__`: a bundle that leaves a name unused drops it; the dashboard's
  * first chunk imports this module for the request headers below.)
  */
-export const totalCountHeader = /* @__PURE__ */ responseHeaders.totalCount.toLowerCase();
-export const totalCountExactHeader = /* @__PURE__ */ responseHeaders.totalCountExact.toLowerCase();
+export const totalCountHeader = /* @__PURE__ */ totalCountHeaderName.toLowerCase();
+export const totalCountExactHeader = /* @__PURE__ */ totalCountExactHeaderName.toLowerCase();
 export const idempotencyKeyHeader = 'idempotency-key';
-export const etagHeader = /* @__PURE__ */ responseHeaders.etag.toLowerCase();
+export const etagHeader = /* @__PURE__ */ etagHeaderName.toLowerCase();
 export const requestIdHeader = /* @__PURE__ */ responseHeaders.requestId.toLowerCase();
 /** Request header of PATCH /v1/credentials/{id}: the ETag last read (428 without it, 412 when stale) */
 export const ifMatchHeader = 'if-match';

@@ -1,36 +1,27 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { receivedBodyKeys } from '../components/received-body/received-body-keys.ts';
-import { credentialsKeys } from '../features/credentials/api/credentials-keys.ts';
-import { eventsKeys } from '../features/events/api/events-keys.ts';
-import { transactionsKeys } from '../features/transactions/api/transactions-keys.ts';
+import { receivedEventKey } from '../components/received-body/received-body-keys.ts';
+import { connectionHistoryKey, connectionKey, connectionListKey, connectionListsKey, connectionsKey, merchantSearchKey, providersKey } from '../features/credentials/api/credentials-keys.ts';
+import { eventListKey, eventListsKey } from '../features/events/api/events-keys.ts';
+import { summaryEventsKey, summaryKey, summaryListKey } from '../features/transactions/api/transactions-keys.ts';
 
 /** Every query key factory of the dashboard: one module per feature or shared lib, named <area>-keys.ts. */
 const factories = import.meta.glob<Record<string, unknown>>(['../**/*-keys.ts'], { eager: true });
 
-type Factory = { all: readonly unknown[] } & Record<string, unknown>;
-const isFactory = (value: unknown): value is Factory => typeof value === 'object' && value !== null && Array.isArray((value as Factory).all);
-
 describe('query keys', () => {
-  const found = Object.entries(factories).map(([file, module]) => ({ file, exported: Object.values(module) }));
-
-  it('come from one factory per module, every key starting with its root, and no two factories share a root', () => {
-    expect(found.length).toBeGreaterThanOrEqual(7);
+  it('come from one factory module per area, every key starting with the module\'s root, and no two modules share a root', () => {
+    const modules = Object.entries(factories);
+    expect(modules.length).toBeGreaterThanOrEqual(7);
     const roots = new Map<string, string>();
-    for (const { file, exported } of found) {
-      const [factory, ...others] = exported.filter(isFactory);
-      expect(factory, `${file} exports a factory`).toBeDefined();
-      expect(others, `${file} exports one factory`).toEqual([]);
-      if (!factory) continue;
-      expect(factory.all, `${file}: a root of one word`).toHaveLength(1);
-      const root = String(factory.all[0]);
+    for (const [file, module] of modules) {
+      const builders = Object.entries(module).filter((entry): entry is [string, (arg: string) => readonly unknown[]] => typeof entry[1] === 'function');
+      expect(builders.length, `${file} builds keys`).toBeGreaterThan(0);
+      expect(Object.keys(module).length, `${file} exports key builders only`).toBe(builders.length);
+      const firsts = new Set(builders.map(([, build]) => build('some-id')[0]));
+      expect([...firsts], `${file}: every key starts with one root`).toHaveLength(1);
+      const root = String([...firsts][0]);
       expect(roots.get(root), `${file} and ${roots.get(root) ?? ''} share the root ${root}`).toBeUndefined();
       roots.set(root, file);
-      for (const [name, build] of Object.entries(factory)) {
-        if (typeof build !== 'function') continue;
-        const key = (build as (arg: string) => readonly unknown[])('some-id');
-        expect(key.slice(0, 1), `${file}: ${name}() starts with the root`).toEqual(factory.all);
-      }
     }
   });
 
@@ -42,23 +33,23 @@ describe('query keys', () => {
   }
 
   it("a change to a connection reaches every cached copy of it, and its list pages alone when it asks for them, never the merchant search or the acquirers", () => {
-    const lists = [credentialsKeys.list({}), credentialsKeys.list({ enabled: 'true', page: '2' })];
-    const copies = [...lists, credentialsKeys.one('c1'), credentialsKeys.history('c1')];
-    const others = [credentialsKeys.merchantSearch('ac'), credentialsKeys.providers(), transactionsKeys.one('c1')];
-    expect(reached([...copies, ...others], credentialsKeys.connections())).toEqual(copies);
-    expect(reached([...copies, ...others], credentialsKeys.lists())).toEqual(lists);
-    expect(reached([...copies, ...others], credentialsKeys.history('c1'))).toEqual([credentialsKeys.history('c1')]);
+    const lists = [connectionListKey({}), connectionListKey({ enabled: 'true', page: '2' })];
+    const copies = [...lists, connectionKey('c1'), connectionHistoryKey('c1')];
+    const others = [merchantSearchKey('ac'), providersKey(), summaryKey('c1')];
+    expect(reached([...copies, ...others], connectionsKey())).toEqual(copies);
+    expect(reached([...copies, ...others], connectionListsKey())).toEqual(lists);
+    expect(reached([...copies, ...others], connectionHistoryKey('c1'))).toEqual([connectionHistoryKey('c1')]);
   });
 
   it('live updates and retries reach every page of the events list, never an event as received or a transaction\'s events', () => {
-    const pages = [eventsKeys.list({}), eventsKeys.list({ event_status: 'failed', cursor: 'abc' })];
-    const others = [receivedBodyKeys.event('e1'), transactionsKeys.events('s1')];
-    expect(reached([...pages, ...others], eventsKeys.lists())).toEqual(pages);
+    const pages = [eventListKey({}), eventListKey({ event_status: 'failed', cursor: 'abc' })];
+    const others = [receivedEventKey('e1'), summaryEventsKey('s1')];
+    expect(reached([...pages, ...others], eventListsKey())).toEqual(pages);
   });
 
   it("a live event of a transaction reloads that transaction and its events, not another one's nor the list", () => {
-    const mine = [transactionsKeys.one('s1'), transactionsKeys.events('s1')];
-    const others = [transactionsKeys.one('s10'), transactionsKeys.events('s2'), transactionsKeys.list({ q: 's1' })];
-    expect([...reached([...mine, ...others], transactionsKeys.one('s1')), ...reached([...mine, ...others], transactionsKeys.events('s1'))]).toEqual(mine);
+    const mine = [summaryKey('s1'), summaryEventsKey('s1')];
+    const others = [summaryKey('s10'), summaryEventsKey('s2'), summaryListKey({ q: 's1' })];
+    expect([...reached([...mine, ...others], summaryKey('s1')), ...reached([...mine, ...others], summaryEventsKey('s1'))]).toEqual(mine);
   });
 });

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { EventDetail } from '../../../contract/events.ts';
 import { apiGet } from '../../lib/api-client.ts';
-import { receivedBodyKeys } from './received-body-keys.ts';
+import { receivedEventKey } from './received-body-keys.ts';
 
 /** GET /v1/events/{eventId}: the event with the notification's body as received (lists leave the body out). */
 export function eventDetailQuery(eventId: string) {
   return queryOptions({
-    queryKey: receivedBodyKeys.event(eventId),
+    queryKey: receivedEventKey(eventId),
     queryFn: async ({ signal }) => (await apiGet(`/v1/events/${encodeURIComponent(eventId)}`, EventDetail, { signal })).data,
     // the body never changes once stored
     staleTime: Infinity,

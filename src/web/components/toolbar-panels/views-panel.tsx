@@ -4,7 +4,7 @@ import type { SavedView, ViewPage } from '../../../contract/saved-views.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { listMatchesView, type ViewState } from '../../lib/list-tools/view-url.ts';
-import { viewsKeys } from '../../lib/list-tools/views-keys.ts';
+import { viewsKey } from '../../lib/list-tools/views-keys.ts';
 import { createView, deleteView, renameView, replaceView } from '../../lib/list-tools/views-write.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { Button } from '../button.tsx';
@@ -55,7 +55,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
     setFocusId(null);
   }, [focusId, props.views.data]);
   const list = props.views.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: viewsKeys.page(props.page) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: viewsKey(props.page) });
   const save = useAction(
     (n: string) => createView(props.page, n, props.current),
     async (_n, view) => {

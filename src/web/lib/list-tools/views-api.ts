@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SavedViewList, type ViewPage } from '../../../contract/saved-views.ts';
 import { apiGet } from '../api-client.ts';
-import { viewsKeys } from './views-keys.ts';
+import { viewsKey } from './views-keys.ts';
 
 export function savedViewsQuery(page: ViewPage) {
   return queryOptions({
-    queryKey: viewsKeys.page(page),
+    queryKey: viewsKey(page),
     queryFn: async ({ signal }) => (await apiGet('/v1/views', SavedViewList, { params: { page }, signal })).data,
     staleTime: 60_000,
   });

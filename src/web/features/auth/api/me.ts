@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Me } from '../../../../contract/me.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { authKeys } from './auth-keys.ts';
+import { meKey } from './auth-keys.ts';
 
 /** The Me schema loads on first use (sign-in submits, or a signed-in page loads), keeping zod out of the first route. */
 export async function meSchema() {
@@ -11,7 +11,7 @@ export async function meSchema() {
 /** GET /v1/me: who the token belongs to and what it may do. Fresh for the whole session. */
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: authKeys.me(),
+    queryKey: meKey(),
     queryFn: async ({ signal }) => (await apiGet('/v1/me', await meSchema(), { signal })).data,
     staleTime: 5 * 60_000,
   });

@@ -4,7 +4,7 @@ import { pagingHeaders, type PagingHeaders } from '../../../components/data-tabl
 import { etagHeader, ifMatchHeader } from '../../../../contract/headers.ts';
 import { apiGet, apiPatch } from '../../../lib/api-client.ts';
 import type { ConnectionKey } from '../connections-url.ts';
-import { credentialsKeys } from './credentials-keys.ts';
+import { connectionHistoryKey, connectionKey, connectionListKey } from './credentials-keys.ts';
 
 export type ConnectionParams = Partial<Record<ConnectionKey, string>>;
 
@@ -21,7 +21,7 @@ export interface VersionedConnection {
 
 export function connectionsQuery(params: ConnectionParams) {
   return queryOptions({
-    queryKey: credentialsKeys.list(params),
+    queryKey: connectionListKey(params),
     queryFn: async ({ signal }): Promise<ConnectionPage> => {
       const { data, headers } = await apiGet('/v1/credentials', CredentialList, { params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
@@ -37,12 +37,12 @@ export async function fetchConnection(id: string, signal?: AbortSignal): Promise
 }
 
 export function connectionQuery(id: string) {
-  return queryOptions({ queryKey: credentialsKeys.one(id), queryFn: ({ signal }) => fetchConnection(id, signal), staleTime: 5_000 });
+  return queryOptions({ queryKey: connectionKey(id), queryFn: ({ signal }) => fetchConnection(id, signal), staleTime: 5_000 });
 }
 
 export function historyQuery(id: string) {
   return queryOptions({
-    queryKey: credentialsKeys.history(id),
+    queryKey: connectionHistoryKey(id),
     queryFn: async ({ signal }) => (await apiGet(`/v1/credentials/${encodeURIComponent(id)}/history`, CredentialHistory, { params: { limit: '100' }, signal })).data,
   });
 }

@@ -1,13 +1,9 @@
 /**
  * The events feature's query keys, built here alone (docs/design.md, "One name, one place"). Live updates and retries
- * rewrite rows in every cached page, found by the `lists()` prefix.
+ * rewrite rows in every cached page, found by the `eventListsKey()` prefix.
  */
-const all = ['events'] as const;
-const lists = [...all, 'list'] as const;
+const root = 'events';
 
-export const eventsKeys = {
-  all,
-  lists: () => lists,
-  /** one page of GET /v1/events: every parameter is part of the key */
-  list: (params: Readonly<Record<string, string | undefined>>) => [...lists, params] as const,
-};
+export const eventListsKey = () => [root, 'list'] as const;
+/** one page of GET /v1/events: every parameter is part of the key */
+export const eventListKey = (params: Readonly<Record<string, string | undefined>>) => [...eventListsKey(), params] as const;
