@@ -2,7 +2,10 @@
  * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
  * (Access-Control-Expose-Headers), the OpenAPI document describes and the paging code sets.
  */
-/** The names the dashboard reads, also as constants of their own: a bundle that needs only these drops the list below. */
+/**
+ * The names the dashboard reads, also as constants of their own: a bundle that needs only these drops the list below
+ * (Headers.get() takes any case).
+ */
 export const linkHeader = 'Link';
 export const totalCountHeaderName = 'X-Total-Count';
 export const totalCountExactHeaderName = 'X-Total-Count-Exact';

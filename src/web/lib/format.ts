@@ -119,11 +119,6 @@ export function formatCount(count: number, locale = operatorLocale()): string {
   return numberFormat(locale, 'count', { maximumFractionDigits: 0 }).format(count);
 }
 
-/** A size in mebibytes with one decimal, the unit left to the sentence: 1_572_864 bytes → 1.5 / 1,5. */
-export function formatMegabytes(bytes: number, locale = operatorLocale()): string {
-  return numberFormat(locale, 'megabytes', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1_048_576);
-}
-
 /** A ratio as a percentage with one decimal: 0.9132 → 91.3%. */
 export function formatPercent(ratio: number, locale = operatorLocale()): string {
   return numberFormat(locale, 'percent', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatCount, formatMegabytes } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
 import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
-import { exportFileName } from '../../lib/list-tools/csv-progress.ts';
+import { exportFileName, formatMegabytes } from '../../lib/list-tools/csv-progress.ts';
 import { downloadCsv, saveBlob } from '../../lib/list-tools/export-download.ts';
 import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { Credential, CredentialHistory, CredentialList, type CredentialPatch } from '../../../../contract/credentials.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
-import { etagHeader, ifMatchHeader } from '../../../../contract/headers.ts';
+import { etagHeaderName, ifMatchHeader } from '../../../../contract/headers.ts';
 import { apiGet, apiPatch } from '../../../lib/api-client.ts';
 import type { ConnectionKey } from '../connections-url.ts';
 import { connectionHistoryKey, connectionKey, connectionListKey } from './credentials-keys.ts';
@@ -33,7 +33,7 @@ export function connectionsQuery(params: ConnectionParams) {
 
 export async function fetchConnection(id: string, signal?: AbortSignal): Promise<VersionedConnection> {
   const { data, headers } = await apiGet(`/v1/credentials/${encodeURIComponent(id)}`, Credential, { signal });
-  return { credential: data, etag: headers.get(etagHeader) ?? '' };
+  return { credential: data, etag: headers.get(etagHeaderName) ?? '' };
 }
 
 export function connectionQuery(id: string) {
@@ -50,5 +50,5 @@ export function historyQuery(id: string) {
 /** PATCH with If-Match: 412 when someone else changed it since `etag` was read. */
 export async function patchConnection(id: string, etag: string, patch: CredentialPatch): Promise<VersionedConnection> {
   const { data, headers } = await apiPatch(`/v1/credentials/${encodeURIComponent(id)}`, patch, Credential, { headers: { [ifMatchHeader]: etag } });
-  return { credential: data, etag: headers.get(etagHeader) ?? '' };
+  return { credential: data, etag: headers.get(etagHeaderName) ?? '' };
 }
