@@ -1,19 +1,19 @@
 /**
- * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
- * (Access-Control-Expose-Headers), the OpenAPI document describes and the paging code sets.
- */
-/**
  * The names the dashboard reads, also as constants of their own: a bundle that needs only these drops the list below
  * (Headers.get() takes any case).
  */
-export const linkHeader = 'Link';
+export const linkHeaderName = 'Link';
 export const totalCountHeaderName = 'X-Total-Count';
 export const totalCountExactHeaderName = 'X-Total-Count-Exact';
 export const etagHeaderName = 'ETag';
 
+/**
+ * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
+ * (Access-Control-Expose-Headers), the OpenAPI document describes and the paging code sets.
+ */
 export const responseHeaders = {
   /** RFC 8288 paging links (decisions.md, extension) */
-  link: linkHeader,
+  link: linkHeaderName,
   totalCount: totalCountHeaderName,
   /** "false" when X-Total-Count is the planner's estimate */
   totalCountExact: totalCountExactHeaderName,
