@@ -1,17 +1,26 @@
 /**
+ * The names the dashboard reads, also as constants of their own: a bundle that needs only these drops the list below
+ * (Headers.get() takes any case).
+ */
+export const linkHeaderName = 'Link';
+export const totalCountHeaderName = 'X-Total-Count';
+export const totalCountExactHeaderName = 'X-Total-Count-Exact';
+export const etagHeaderName = 'ETag';
+
+/**
  * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
  * (Access-Control-Expose-Headers), the OpenAPI document describes and the paging code sets.
  */
 export const responseHeaders = {
   /** RFC 8288 paging links (decisions.md, extension) */
-  link: 'Link',
-  totalCount: 'X-Total-Count',
+  link: linkHeaderName,
+  totalCount: totalCountHeaderName,
   /** "false" when X-Total-Count is the planner's estimate */
-  totalCountExact: 'X-Total-Count-Exact',
+  totalCountExact: totalCountExactHeaderName,
   location: 'Location',
   idempotentReplayed: 'Idempotent-Replayed',
   /** a credential's version; PATCH sends it back in If-Match */
-  etag: 'ETag',
+  etag: etagHeaderName,
   /** every response carries one (an incoming sane value is kept, else one is generated); so does every log line */
   requestId: 'X-Request-Id',
   wwwAuthenticate: 'WWW-Authenticate',
@@ -23,16 +32,25 @@ export const responseHeaders = {
 } as const;
 
 /** Access-Control-Expose-Headers: every name above. */
-export const exposedResponseHeaders: readonly string[] = Object.values(responseHeaders);
+export const exposedResponseHeaders: readonly string[] = /* @__PURE__ */ Object.values(responseHeaders);
 
-/** Lower-case, as Node hands headers over */
-export const totalCountHeader = responseHeaders.totalCount.toLowerCase();
-export const totalCountExactHeader = responseHeaders.totalCountExact.toLowerCase();
+/**
+ * Lower-case, as Node hands headers over. (`@__PURE__`: a bundle that leaves a name unused drops it; the dashboard's
+ * first chunk imports this module for the request headers below.)
+ */
+export const totalCountHeader = /* @__PURE__ */ totalCountHeaderName.toLowerCase();
+export const totalCountExactHeader = /* @__PURE__ */ totalCountExactHeaderName.toLowerCase();
 export const idempotencyKeyHeader = 'idempotency-key';
-export const etagHeader = responseHeaders.etag.toLowerCase();
-export const requestIdHeader = responseHeaders.requestId.toLowerCase();
+export const etagHeader = /* @__PURE__ */ etagHeaderName.toLowerCase();
+export const requestIdHeader = /* @__PURE__ */ responseHeaders.requestId.toLowerCase();
 /** Request header of PATCH /v1/credentials/{id}: the ETag last read (428 without it, 412 when stale) */
 export const ifMatchHeader = 'if-match';
+/** Request headers every client sends (names are case-insensitive; lower-case as fetch and Node hand them over) */
+export const acceptHeader = 'accept';
+export const authorizationHeader = 'authorization';
+export const contentTypeHeader = 'content-type';
+/** Request header of GET /v1/events/stream: the id of the last message received, to resume after it */
+export const lastEventIdHeader = 'last-event-id';
 
 /** Parses an RFC 8288 Link header into rel -> URL. */
 export function parseLinkHeader(value: string | null | undefined): Record<string, string> {

@@ -57,7 +57,10 @@ export const AmountFilter = z.string().check(
   z.meta({ description: 'A decimal (equal as a number) or an inclusive range min..max with either side open: 100.. or ..99.90', example: '100..250.50' }),
 );
 
-/** One identifier pasted by a person: surrounding blanks are dropped, inner ones are not allowed. */
+/**
+ * One identifier pasted by a person: surrounding blanks are dropped, inner ones are not allowed. The rule of the summaries'
+ * and events' `q`, written once: the API validates with it, the dashboard checks its search box and `q` filters with it.
+ */
 export const SearchQuery = z
   .string()
   .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters'), z.regex(/^\S+$/, 'must be one identifier, without spaces'));

@@ -1,6 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import type { ProblemFieldError } from '../../contract/problem.ts';
-import type { ProblemInit } from '../errors.ts';
 
 type Context = 'body' | 'querystring' | 'params' | 'headers' | undefined;
 
@@ -38,7 +37,8 @@ export function fieldErrors(issues: FastifySchemaValidationError[], context: Con
   return errors;
 }
 
-export function validationProblem(issues: FastifySchemaValidationError[], context: Context): ProblemInit {
+/** A 400 problem (errors.ts's ProblemInit, which renders it) naming every invalid field. */
+export function validationProblem(issues: FastifySchemaValidationError[], context: Context): { status: 400; type: string; title: string; detail: string; errors: ProblemFieldError[] } {
   const errors = fieldErrors(issues, context);
   const names = [...new Set(errors.map((e) => e.parameter ?? e.pointer))].join(', ');
   const where = context === 'body' ? 'The request body is invalid' : 'The query is invalid';

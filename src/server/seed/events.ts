@@ -1,7 +1,6 @@
 import type { EventCardData } from '../../contract/events.ts';
 import type { GeneratedCard } from './card.ts';
 import { aidByBrand } from './cards.ts';
-import type { GeneratorContext } from './generate.ts';
 import type { MerchantProfile, Terminal } from './merchants.ts';
 import { metadataSamples } from './places.ts';
 import type { Rng } from './prng.ts';
@@ -10,7 +9,8 @@ import { xid } from './xid.ts';
 import { seededNotificationBody } from './notification-body.ts';
 
 export interface EventInput {
-  ctx: GeneratorContext;
+  /** what the events take of the generator's context (generate.ts): its "now" and its id namespace */
+  ctx: { anchorMs: number; namespace: number };
   counter: number;
   merchant: MerchantProfile;
   terminal: Terminal;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Me } from '../../contract/me.ts';
 import { Navigate } from 'react-router';
-import { meQueryKey } from '../features/auth/api/me.ts';
+import { meKey } from '../features/auth/api/auth-keys.ts';
 import { allowedSections } from '../features/auth/access.ts';
 import { useMe } from '../lib/me-context.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
@@ -16,7 +16,7 @@ function createSessionQueryClient() {
   const client = createQueryClient();
   const verified = takeVerifiedMe();
   const me = verified ? Me.safeParse(verified.me) : null;
-  if (verified && me?.success) client.setQueryData(meQueryKey, me.data, { updatedAt: verified.at });
+  if (verified && me?.success) client.setQueryData(meKey(), me.data, { updatedAt: verified.at });
   return client;
 }
 

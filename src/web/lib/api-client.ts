@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { acceptHeader, authorizationHeader, contentTypeHeader } from '../../contract/headers.ts';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
 import { getBearerToken, confirmSession } from './session.ts';
@@ -42,7 +43,7 @@ function buildUrl(path: string, params?: Params): string {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const type = response.headers.get('content-type') ?? '';
+  const type = response.headers.get(contentTypeHeader) ?? '';
   if (!/json/i.test(type)) return undefined;
   try {
     return (await response.json()) as unknown;
@@ -62,9 +63,9 @@ async function parseProblem(body: unknown): Promise<Problem | null> {
 /** Sends a request with the session's credentials (the cookie, or a cross-origin dashboard's bearer token); a non-OK answer throws. */
 async function send(method: string, path: string, init: RequestInit, accept: string, params?: Params, tokenOverride?: string): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('Accept', accept);
+  headers.set(acceptHeader, accept);
   const token = tokenOverride ?? getBearerToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (token) headers.set(authorizationHeader, `Bearer ${token}`);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, params), { ...init, method, headers });
@@ -128,7 +129,7 @@ type JsonWriteOptions = { headers?: Record<string, string>; signal?: AbortSignal
 async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
   return request(method, path, schema, {
     body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    headers: { [contentTypeHeader]: 'application/json', ...options?.headers },
     signal: options?.signal ?? null,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatMinorUnits, formatUtc, maskCard } from './format.ts';
+import { formatAmount, formatCount, formatDateTime, formatMinorUnits, formatUtc, maskCard } from './format.ts';
 
 describe('formatAmount', () => {
   it('formats decimal text exactly, beyond float precision', () => {
@@ -40,5 +40,12 @@ describe('maskCard', () => {
   it('shows BIN and last four only', () => {
     expect(maskCard('411111', '1234')).toBe('411111 •••• 1234');
     expect(maskCard(null, null)).toBe('—');
+  });
+});
+
+describe('formatCount (also the CSV export progress)', () => {
+  it('groups a whole count in the language given', () => {
+    expect(formatCount(1234567, 'en-US')).toBe('1,234,567');
+    expect(formatCount(1234567, 'pt-BR')).toBe('1.234.567');
   });
 });

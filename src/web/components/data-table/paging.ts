@@ -1,4 +1,4 @@
-import { parseLinkHeader, responseHeaders } from '../../../contract/headers.ts';
+import { linkHeaderName, parseLinkHeader, totalCountExactHeaderName, totalCountHeaderName } from '../../../contract/headers.ts';
 import type { Translate } from '../../lib/i18n/i18n.tsx';
 import { firstPage, pageTargets, type PagePosition, type PageTarget } from '../../lib/page-position.ts';
 
@@ -11,7 +11,7 @@ export interface PagingHeaders {
 }
 
 export function pagingHeaders(headers: Headers): PagingHeaders {
-  return { link: headers.get(responseHeaders.link), totalCount: headers.get(responseHeaders.totalCount), totalCountExact: headers.get(responseHeaders.totalCountExact) };
+  return { link: headers.get(linkHeaderName), totalCount: headers.get(totalCountHeaderName), totalCountExact: headers.get(totalCountExactHeaderName) };
 }
 
 export interface PageInfo {

@@ -1,15 +1,12 @@
 import { lazy } from 'react';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
-import { loadPanels, Popover } from './popover.tsx';
+import type { ColumnsPanelProps } from '../toolbar-panels/toolbar-panels.tsx';
+import { loadPanels } from './load-panels.ts';
+import { Popover } from './popover.tsx';
 
 const ColumnsPanel = lazy(() => loadPanels().then((m) => ({ default: m.ColumnsPanel })));
 
-export interface ColumnChooserProps {
-  layout: ColumnLayout;
-  /** column id -> its label */
-  labels: Readonly<Record<string, string>>;
-}
+export type ColumnChooserProps = ColumnsPanelProps;
 
 /**
  * Show, hide and reorder a list's columns. Keyboard: the arrow buttons, or Alt+↑/↓ on a column's checkbox;

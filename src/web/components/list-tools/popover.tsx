@@ -1,24 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { loadFeatureMessages, useT } from '../../lib/i18n/i18n.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { Button } from '../button.tsx';
-import type * as PanelsModule from '../toolbar-panels/toolbar-panels.tsx';
-import type * as ViewsPanelModule from '../toolbar-panels/views-panel.tsx';
 import styles from './list-tools.module.css';
-
-/**
- * The toolbar's panels (views, columns, export) and their texts in chunks of their own, loaded on intent: when a toolbar button is first
- * pointed at, focused or clicked. The buttons, the active view's name and the default view stay in the list's chunk.
- */
-let panels: Promise<typeof PanelsModule & typeof ViewsPanelModule> | null = null;
-export function loadPanels() {
-  panels ??= Promise.all([import('../toolbar-panels/toolbar-panels.tsx'), import('../toolbar-panels/views-panel.tsx'), loadFeatureMessages('toolbar-panels')]).then(
-    ([panelsModule, viewsModule]) => ({ ...panelsModule, ...viewsModule }),
-  );
-  panels.catch(() => {
-    panels = null; // a failed download is tried again on the next intent
-  });
-  return panels;
-}
 
 export interface PopoverProps {
   /** the trigger's content */
@@ -84,7 +67,7 @@ export function Popover({ label, title, children, align = 'end', testId, onInten
             }
           }}
         >
-          <Suspense fallback={<p className={styles.hint}>{t('list-tools.loading')}</p>}>
+          <Suspense fallback={<p className={styles.loading}>{t('list-tools.loading')}</p>}>
             {children(close)}
             <FocusFirst panel={panel} />
           </Suspense>

@@ -1,23 +1,16 @@
 import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SavedView, ViewPage } from '../../../contract/saved-views.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { listMatchesView, type ViewState } from '../../lib/list-tools/view-url.ts';
+import { listMatchesView } from '../../lib/list-tools/view-url.ts';
 import { savedViewsQuery } from '../../lib/list-tools/views-api.ts';
-import { loadPanels, Popover } from './popover.tsx';
+import type { ViewsPanelProps } from '../toolbar-panels/views-panel.tsx';
+import { loadPanels } from './load-panels.ts';
+import { Popover } from './popover.tsx';
 
 const ViewsPanel = lazy(() => loadPanels().then((m) => ({ default: m.ViewsPanel })));
 
-export interface ViewsPickerProps {
-  page: ViewPage;
-  current: ViewState;
-  onApply: (view: SavedView) => void;
-  /** views:write; a merchant token changes only its merchant's views */
-  canWrite: boolean;
-  merchantId: string | null;
-  defaultId: string | null;
-  onDefault: (id: string | null) => void;
-}
+/** What the list hands the picker: the panel's props but those the picker adds (the views, the active one, close). */
+export type ViewsPickerProps = Omit<ViewsPanelProps, 'views' | 'activeId' | 'close'>;
 
 /** The saved views of a list (the organization's shared ones and the merchant's): apply, save, update, rename, delete, default. */
 export function ViewsPicker(props: ViewsPickerProps) {

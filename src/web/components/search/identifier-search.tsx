@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
+import { SearchQuery } from '../../../contract/list-query.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { transactionPath, transactionsSearchPath } from '../../lib/paths.ts';
@@ -24,11 +25,13 @@ export function IdentifierSearch() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const q = text.trim();
-    if (!/^\S{1,64}$/.test(q)) {
+    // the API's rule for `q` (one identifier, blanks around it dropped), so what is sent is never refused
+    const parsed = SearchQuery.safeParse(text);
+    if (!parsed.success) {
       setOutcome({ kind: 'invalid' });
       return;
     }
+    const q = parsed.data;
     setOutcome({ kind: 'searching' });
     try {
       const { data } = await apiGet('/v1/transactions/summaries', Matches, { params: { q, limit: '2' } });

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { formatCount } from '../../lib/format.ts';
 import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
 import { moveColumn, toggleColumn } from '../../lib/list-tools/column-layout.ts';
-import { exportFileName } from '../../lib/list-tools/csv-progress.ts';
+import { exportFileName, formatMegabytes } from '../../lib/list-tools/csv-progress.ts';
 import { downloadCsv, saveBlob } from '../../lib/list-tools/export-download.ts';
+import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
-import type { ColumnChooserProps } from '../list-tools/column-chooser.tsx';
-import type { ExportJob } from '../list-tools/export-button.tsx';
-import styles from '../list-tools/list-tools.module.css';
+import type { ExportJob } from './export-job.ts';
+import styles from './toolbar-panels.module.css';
 
 /*
  * The list toolbar's panels: the column chooser and the CSV export here, the saved views in views-panel.tsx. The
@@ -17,8 +18,14 @@ import styles from '../list-tools/list-tools.module.css';
  * so a list's first visit does not download them.
  */
 
+export interface ColumnsPanelProps {
+  layout: ColumnLayout;
+  /** column id -> its label */
+  labels: Readonly<Record<string, string>>;
+}
+
 /** The column chooser's panel: show, hide and reorder (each move announced). */
-export function ColumnsPanel({ layout, labels }: ColumnChooserProps) {
+export function ColumnsPanel({ layout, labels }: ColumnsPanelProps) {
   const t = useT();
   const [announcement, setAnnouncement] = useState('');
   // A moved row's DOM node may be re-inserted (which drops focus): put focus back on the control that moved it.
@@ -182,8 +189,6 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
 export function ExportStatus({ job }: { job: ExportJob }) {
   const { t, locale } = useI18n();
   const { state, setState, abortRef } = job;
-  const number = new Intl.NumberFormat(locale);
-  const megabytes = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
   return (
     <>
       {state.kind === 'running' ? (
@@ -195,8 +200,8 @@ export function ExportStatus({ job }: { job: ExportJob }) {
           />
           <span className={styles.progressText}>
             {state.total !== null
-              ? t('toolbar-panels.export.progressOf', { rows: number.format(state.rows), total: number.format(state.total), size: megabytes.format(state.bytes / 1_048_576) })
-              : t('toolbar-panels.export.progress', { rows: number.format(state.rows), size: megabytes.format(state.bytes / 1_048_576) })}
+              ? t('toolbar-panels.export.progressOf', { rows: formatCount(state.rows, locale), total: formatCount(state.total, locale), size: formatMegabytes(state.bytes, locale) })
+              : t('toolbar-panels.export.progress', { rows: formatCount(state.rows, locale), size: formatMegabytes(state.bytes, locale) })}
           </span>
           <Button size="small" onClick={() => abortRef.current?.abort()}>
             {t('toolbar-panels.export.cancel')}

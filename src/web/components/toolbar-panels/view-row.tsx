@@ -3,12 +3,23 @@ import type { SavedView } from '../../../contract/saved-views.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { Button } from '../button.tsx';
 import type { useAction } from './use-action.ts';
-import type { Editing, ViewsPanelProps } from './views-panel.tsx';
-import styles from '../list-tools/list-tools.module.css';
+import styles from './toolbar-panels.module.css';
+
+/** The row being renamed or asked to confirm its deletion, if any (one at a time in the panel). */
+export type Editing = { kind: 'rename' | 'delete'; id: string } | null;
+
+/** What a row takes of its panel (views-panel.tsx): the active and default views, apply, star, close. */
+export interface RowPanel {
+  activeId: string | null;
+  defaultId: string | null;
+  onApply: (view: SavedView) => void;
+  onDefault: (id: string | null) => void;
+  close: () => void;
+}
 
 export interface ViewRowProps {
   view: SavedView;
-  panel: ViewsPanelProps;
+  panel: RowPanel;
   editing: Editing;
   setEditing: (editing: Editing) => void;
   /** the token may rename, delete and update this view */

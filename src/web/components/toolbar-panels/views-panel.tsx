@@ -1,21 +1,31 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient, type useQuery } from '@tanstack/react-query';
-import type { SavedView } from '../../../contract/saved-views.ts';
+import type { SavedView, ViewPage } from '../../../contract/saved-views.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
-import { listMatchesView } from '../../lib/list-tools/view-url.ts';
-import { viewKeys } from '../../lib/list-tools/views-api.ts';
+import { listMatchesView, type ViewState } from '../../lib/list-tools/view-url.ts';
+import { viewsKey } from '../../lib/list-tools/views-keys.ts';
 import { createView, deleteView, renameView, replaceView } from '../../lib/list-tools/views-write.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { Button } from '../button.tsx';
-import type { ViewsPickerProps } from '../list-tools/views-picker.tsx';
 import { useAction } from './use-action.ts';
-import { ViewRow } from './view-row.tsx';
-import styles from '../list-tools/list-tools.module.css';
+import { ViewRow, type Editing } from './view-row.tsx';
+import styles from './toolbar-panels.module.css';
 
-export type ViewsPanelProps = ViewsPickerProps & { views: ReturnType<typeof useQuery<SavedView[]>>; activeId: string | null; close: () => void };
-
-export type Editing = { kind: 'rename' | 'delete'; id: string } | null;
+/** The views of a list's page (list-tools/views-picker.tsx hands over all but the views, the active one and close). */
+export interface ViewsPanelProps {
+  page: ViewPage;
+  current: ViewState;
+  onApply: (view: SavedView) => void;
+  /** views:write; a merchant token changes only its merchant's views */
+  canWrite: boolean;
+  merchantId: string | null;
+  defaultId: string | null;
+  onDefault: (id: string | null) => void;
+  views: ReturnType<typeof useQuery<SavedView[]>>;
+  activeId: string | null;
+  close: () => void;
+}
 
 /** A failed view write in the user's language: a name taken (409) and a view gone (404) in words of their own. */
 function viewWriteError(error: unknown, t: Translate): string {
@@ -45,7 +55,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
     setFocusId(null);
   }, [focusId, props.views.data]);
   const list = props.views.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: viewKeys.page(props.page) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: viewsKey(props.page) });
   const save = useAction(
     (n: string) => createView(props.page, n, props.current),
     async (_n, view) => {

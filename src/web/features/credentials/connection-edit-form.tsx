@@ -10,7 +10,8 @@ import { fieldClassNames, FormField } from '../../components/form-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { connectionKeys, fetchConnection, patchConnection } from './api/connections.ts';
+import { fetchConnection, patchConnection } from './api/connections.ts';
+import { connectionHistoryKey, connectionKey, connectionListsKey } from './api/credentials-keys.ts';
 import { plainHint } from './auth-fields.tsx';
 import { fieldSchema } from './credential-schema.ts';
 import { EditProblemBanner, type EditProblem } from './edit-problem-banner.tsx';
@@ -42,16 +43,16 @@ export function ConnectionEditForm({ credential, etag, provider, onDone }: { cre
   const mutation = useMutation({
     mutationFn: (changes: Values) => patchConnection(credential.id, baseEtag, { authenticationData: changes }),
     onSuccess: (result) => {
-      client.setQueryData(connectionKeys.one(credential.id), result);
-      void client.invalidateQueries({ queryKey: connectionKeys.history(credential.id) });
-      void client.invalidateQueries({ queryKey: [...connectionKeys.all, 'list'] });
+      client.setQueryData(connectionKey(credential.id), result);
+      void client.invalidateQueries({ queryKey: connectionHistoryKey(credential.id) });
+      void client.invalidateQueries({ queryKey: connectionListsKey() });
       onDone();
     },
     onError: async (error) => {
       if (isApiError(error) && error.status === 412) {
         const current = await fetchConnection(credential.id).catch(() => null);
         if (current) {
-          client.setQueryData(connectionKeys.one(credential.id), current);
+          client.setQueryData(connectionKey(credential.id), current);
           setBaseEtag(current.etag);
         }
         showProblem({ kind: 'stale', current: current?.credential ?? null });

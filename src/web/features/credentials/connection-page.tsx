@@ -16,6 +16,7 @@ import { ConnectionHistory } from './connection-history.tsx';
 import { describeConnection, ModeBadge, StatusBadge } from './connection-labels.tsx';
 import { useToggleConnection } from './use-toggle-connection.ts';
 import styles from './connection-page.module.css';
+import { connectionsPath, newConnectionPath } from './connection-paths.ts';
 
 /** /credentials/:id: one acquirer connection, its switch, the edit of its codes and its history. */
 export function ConnectionPage() {
@@ -43,7 +44,7 @@ export function ConnectionPage() {
   return (
     <section className={styles.page} aria-labelledby="connection-title">
       <nav aria-label={t('credentials.page.breadcrumb')} className={styles.back}>
-        <Link to="/credentials">{t('credentials.page.back', { list: t('credentials.list.title') })}</Link>
+        <Link to={connectionsPath}>{t('credentials.page.back', { list: t('credentials.list.title') })}</Link>
       </nav>
       <header className={styles.header}>
         <div>
@@ -72,7 +73,7 @@ export function ConnectionPage() {
             {t('credentials.edit.open')}
           </Button>
         ) : null}
-        <Link to="/credentials/new">{t('credentials.page.connectAnother')}</Link>
+        <Link to={newConnectionPath}>{t('credentials.page.connectAnother')}</Link>
       </div>
       <ConnectionDetails credential={credential} provider={provider} merchantName={merchantName} />
       {editing && provider ? (

@@ -9,6 +9,7 @@ import type { ListFeatures } from '../../components/data-table/features.ts';
 import type { Translate } from '../../lib/i18n/i18n.tsx';
 import { StatusBadge } from './connection-labels.tsx';
 import styles from './connections.module.css';
+import { connectionPath } from './connection-paths.ts';
 
 const helper = createColumnHelper<ListFeatures, Credential>();
 
@@ -30,7 +31,7 @@ export function connectionColumns({ t, providers, merchantName, busyId, onToggle
       enableSorting: false,
       meta: { label: t('credentials.columns.merchant'), card: 'primary' },
       cell: ({ row }) => (
-        <Link to={`/credentials/${row.original.id}`} className={styles.open}>
+        <Link to={connectionPath(row.original.id)} className={styles.open}>
           {merchantName(row.original.merchantId) ?? row.original.merchantId}
         </Link>
       ),

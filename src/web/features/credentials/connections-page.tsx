@@ -19,6 +19,7 @@ import { connectionFilterKeys, connectionUrlSpec, type ConnectionKey } from './c
 import { useToggleConnection } from './use-toggle-connection.ts';
 import layout from '../../components/page-layout.module.css';
 import styles from './connections.module.css';
+import { newConnectionPath } from './connection-paths.ts';
 
 /** "Acquirer connections": the list of GET /v1/credentials, configured on the shared list pieces. */
 export function ConnectionsPage() {
@@ -50,7 +51,7 @@ export function ConnectionsPage() {
           <h1>{t('credentials.list.title')}</h1>
           <p className={layout.subtitle}>{t('credentials.list.subtitle')}</p>
         </div>
-        <Link to="/credentials/new" className={styles.primaryLink}>
+        <Link to={newConnectionPath} className={styles.primaryLink}>
           {t('credentials.list.connect')}
         </Link>
       </header>

@@ -10,6 +10,7 @@ import { providersQueryOptions } from './api/providers.ts';
 import { CredentialForm } from './credential-form.tsx';
 import { clearDraft, readDraft } from './credential-draft.ts';
 import styles from './credentials-page.module.css';
+import { connectionPath, connectionsPath } from './connection-paths.ts';
 
 /** /credentials/new: connect an acquirer; success lands on the new connection's own page (its URL survives a reload). */
 export function CredentialsPage() {
@@ -32,14 +33,14 @@ export function CredentialsPage() {
         me={me}
         defaults={draft ?? undefined}
         providers={providers.data}
-        onCreated={(credential) => void navigate(`/credentials/${credential.id}`, { state: { created: true } })}
+        onCreated={(credential) => void navigate(connectionPath(credential.id), { state: { created: true } })}
       />
     );
 
   return (
     <div className={styles.page}>
       <nav aria-label={t('credentials.page.breadcrumb')}>
-        <Link to="/credentials">{t('credentials.page.back', { list: t('credentials.list.title') })}</Link>
+        <Link to={connectionsPath}>{t('credentials.page.back', { list: t('credentials.list.title') })}</Link>
       </nav>
       <header className={styles.header}>
         <h1>{t('credentials.create.title')}</h1>

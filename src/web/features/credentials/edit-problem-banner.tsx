@@ -5,6 +5,7 @@ import type { Provider } from '../../../contract/providers.ts';
 import { Banner } from '../../components/banner.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import styles from './credential-form.module.css';
+import { connectionPath } from './connection-paths.ts';
 
 export type EditProblem =
   | { kind: 'stale'; current: Credential | null }
@@ -40,7 +41,7 @@ export function EditProblemBanner({ problem, provider, ref }: { problem: EditPro
     body = (
       <p className={styles.existing}>
         {t('credentials.duplicate.text')} <code data-testid="existing-credential-id">{problem.existingId}</code>{' '}
-        {problem.existingId ? <Link to={`/credentials/${problem.existingId}`}>{t('credentials.duplicate.open')}</Link> : null}
+        {problem.existingId ? <Link to={connectionPath(problem.existingId)}>{t('credentials.duplicate.open')}</Link> : null}
       </p>
     );
   } else if (problem.kind === 'unchanged') {

@@ -6,6 +6,7 @@ import { describeError } from '../../lib/problems/describe-error.ts';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import styles from './credential-form.module.css';
 import { existingCredentialId, type MappedProblem } from './problem-fields.ts';
+import { connectionPath } from './connection-paths.ts';
 
 export interface FormError {
   title: string;
@@ -39,7 +40,7 @@ export function FormErrorBanner({ error, ref }: { error: FormError; ref?: Ref<HT
         {error.existingId ? (
           <p className={styles.existing}>
             {t('credentials.duplicate.text')} <code data-testid="existing-credential-id">{error.existingId}</code>{' '}
-            <Link to={`/credentials/${error.existingId}`}>{t('credentials.duplicate.open')}</Link>
+            <Link to={connectionPath(error.existingId)}>{t('credentials.duplicate.open')}</Link>
           </p>
         ) : null}
         {error.unmatched.length > 0 ? (

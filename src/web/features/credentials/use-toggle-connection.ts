@@ -4,17 +4,18 @@ import type { Credential } from '../../../contract/credentials.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { connectionKeys, fetchConnection, patchConnection, type ConnectionPage, type VersionedConnection } from './api/connections.ts';
+import { fetchConnection, patchConnection, type ConnectionPage, type VersionedConnection } from './api/connections.ts';
+import { connectionHistoryKey, connectionKey, connectionListsKey, connectionsKey } from './api/credentials-keys.ts';
 
 type Snapshot = [readonly unknown[], unknown][];
 
 /** Shows `enabled` on every cached copy of the connection at once (lists and its page); returns what was there. */
 function applyOptimistic(client: QueryClient, id: string, enabled: boolean): Snapshot {
-  const snapshot: Snapshot = client.getQueriesData({ queryKey: connectionKeys.all });
-  client.setQueriesData<ConnectionPage>({ queryKey: [...connectionKeys.all, 'list'] }, (page) =>
+  const snapshot: Snapshot = client.getQueriesData({ queryKey: connectionsKey() });
+  client.setQueriesData<ConnectionPage>({ queryKey: connectionListsKey() }, (page) =>
     page ? { ...page, rows: page.rows.map((row) => (row.id === id ? { ...row, enabled } : row)) } : page,
   );
-  client.setQueryData<VersionedConnection>(connectionKeys.one(id), (one) => (one ? { ...one, credential: { ...one.credential, enabled } } : one));
+  client.setQueryData<VersionedConnection>(connectionKey(id), (one) => (one ? { ...one, credential: { ...one.credential, enabled } } : one));
   return snapshot;
 }
 
@@ -41,20 +42,20 @@ export function useToggleConnection() {
     },
     onMutate: async ({ credential }) => {
       setFailure(null);
-      await client.cancelQueries({ queryKey: connectionKeys.all });
+      await client.cancelQueries({ queryKey: connectionsKey() });
       return applyOptimistic(client, credential.id, !credential.enabled);
     },
     onError: (error, { credential }, snapshot) => {
       for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
-      void client.invalidateQueries({ queryKey: connectionKeys.one(credential.id) });
+      void client.invalidateQueries({ queryKey: connectionKey(credential.id) });
       const stale = error instanceof ChangedMeanwhile || (isApiError(error) && error.status === 412);
       const action = credential.enabled ? t('credentials.toggle.disableFailed') : t('credentials.toggle.enableFailed');
       setFailure(stale ? `${action} ${t('credentials.toggle.changedMeanwhile')}` : `${action} ${describeError(error, t).detail}`);
     },
-    onSuccess: (result) => client.setQueryData(connectionKeys.one(result.credential.id), result),
+    onSuccess: (result) => client.setQueryData(connectionKey(result.credential.id), result),
     onSettled: (_data, _error, { credential }) => {
-      void client.invalidateQueries({ queryKey: [...connectionKeys.all, 'list'] });
-      void client.invalidateQueries({ queryKey: connectionKeys.history(credential.id) });
+      void client.invalidateQueries({ queryKey: connectionListsKey() });
+      void client.invalidateQueries({ queryKey: connectionHistoryKey(credential.id) });
     },
   });
   return { toggle: mutation.mutate, busyId: mutation.isPending ? (mutation.variables.credential.id ?? null) : null, failure, clearFailure: () => setFailure(null) };

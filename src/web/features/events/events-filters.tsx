@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { eventStatuses, knownEventTypes } from '../../../contract/enums.ts';
+import { SearchQuery } from '../../../contract/list-query.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
 import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
 import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx';
@@ -40,7 +41,7 @@ export function EventsFilters({
         label={t('events.filter.q')}
         value={get('q')}
         onChange={(v) => update({ q: v })}
-        validate={(text) => (/^\S{1,64}$/.test(text.trim()) ? null : t('events.filter.qInvalid'))}
+        validate={(text) => (SearchQuery.safeParse(text).success ? null : t('events.filter.qInvalid'))}
         placeholder={t('events.filter.qPlaceholder')}
       />
       <MerchantFilter merchants={merchants} value={get('merchant_id')} onChange={(v) => update({ merchant_id: v })} />

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Event } from '../../../contract/events.ts';
 import { useLiveEvents } from '../../lib/live/use-live-events.ts';
-import { eventsQuery, type EventPage, type EventParams } from './api/events-query.ts';
+import type { EventPage, EventParams } from './api/events-query.ts';
+import { eventListKey, eventListsKey } from './api/events-keys.ts';
 import { addUnseen, mergeIntoPage, pruneShown } from './live-merge.ts';
 
 /** Stream messages are applied in batches at most this often (a burst of notifications renders once). */
@@ -70,10 +71,10 @@ export function useLiveList(params: EventParams) {
     const batch = buffer.current;
     buffer.current = [];
     const current = paramsRef.current;
-    const key = eventsQuery(current).queryKey;
+    const key = eventListKey(current);
     const cached = queryClient.getQueryData<EventPage>(key);
     // every other cached view of the list is now out of date: it reloads when shown again
-    void queryClient.invalidateQueries({ queryKey: ['events'], predicate: (q) => hashKey(q.queryKey) !== hashKey(key), refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: eventListsKey(), predicate: (q) => hashKey(q.queryKey) !== hashKey(key), refetchType: 'none' });
     if (!cached) return;
     const result = mergeIntoPage(cached, batch, current);
     if (result.page !== cached) queryClient.setQueryData(key, result.page);
@@ -95,7 +96,7 @@ export function useLiveList(params: EventParams) {
       flushTimer.current ??= setTimeout(flush, flushMs);
     },
     // the stream starts with the next change: reload the page on screen once, for what arrived before it opened
-    () => void queryClient.invalidateQueries({ queryKey: eventsQuery(paramsRef.current).queryKey, exact: true }),
+    () => void queryClient.invalidateQueries({ queryKey: eventListKey(paramsRef.current), exact: true }),
   );
 
   useEffect(

@@ -1,4 +1,5 @@
 import { cardBrands, paymentMethods, providerNames, summaryStatuses } from '../../../contract/enums.ts';
+import { SearchQuery } from '../../../contract/list-query.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
 import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx';
 import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
@@ -36,7 +37,7 @@ export function TransactionsFilters({ merchants, get, update, actions }: Transac
         label={t('transactions.filter.q')}
         value={get('q')}
         onChange={set('q')}
-        validate={(text) => (/^\S{1,64}$/.test(text.trim()) ? null : t('transactions.filter.qInvalid'))}
+        validate={(text) => (SearchQuery.safeParse(text).success ? null : t('transactions.filter.qInvalid'))}
         placeholder={t('transactions.filter.qPlaceholder')}
       />
       <MerchantFilter merchants={merchants} value={get('merchant_id')} onChange={set('merchant_id')} />

@@ -81,6 +81,23 @@ describe('TransactionsPage', () => {
     expect(await screen.findByRole('table', { name: 'Transactions' })).toBeTruthy();
   });
 
+  it("checks the identifier filter by the API's own rule for q: one identifier, blanks around it dropped, at most 64 characters", async () => {
+    api.replies = () => ({ body: page(1) });
+    const router = renderAt('/transactions');
+    const field = await screen.findByLabelText('Identifier');
+    for (const refused of ['12 34', 'x'.repeat(65)]) {
+      await userEvent.clear(field);
+      await userEvent.type(field, `${refused}{Enter}`);
+      expect((await screen.findByRole('alert')).textContent).toBe('One identifier, no spaces');
+      expect(router.state.location.search).toBe('');
+    }
+    await userEvent.clear(field);
+    await userEvent.type(field, `  ${'7'.repeat(64)}  {Enter}`);
+    await waitFor(() => expect(router.state.location.search).toBe(`?q=${'7'.repeat(64)}`));
+    await waitFor(() => expect(lastRequest()?.searchParams.get('q')).toBe('7'.repeat(64)));
+    expect(api.requested.every((u) => !u.searchParams.get('q')?.includes(' '))).toBe(true);
+  });
+
   it('never shows card data for pix, and offers Clear filters on an empty result', async () => {
     api.replies = (url) => ({ body: url.searchParams.get('payment_method') === 'pix' ? [summary(1, { paymentMethod: 'pix', card: null })] : [] });
     const router = renderAt('/transactions?payment_method=pix');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '../../lib/live/use-live-events.ts';
-import { summaryQuery, transactionEventsQuery } from './api/summary-query.ts';
+import { summaryEventsKey, summaryKey } from './api/transactions-keys.ts';
 
 /** Several events of one transaction in a burst reload it once. */
 const settleMs = 400;
@@ -16,8 +16,8 @@ export function useLiveTransaction(summaryId: string, gatewayTransactionId: stri
   const reload = () => {
     timer.current ??= setTimeout(() => {
       timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: summaryQuery(summaryId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: transactionEventsQuery(summaryId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: summaryKey(summaryId) });
+      void queryClient.invalidateQueries({ queryKey: summaryEventsKey(summaryId) });
     }, settleMs);
   };
   useLiveEvents((event) => {

@@ -107,7 +107,7 @@ describe('message catalogue', () => {
 
   it('loads the texts of each lazily loaded component folder beside its code (loadFeatureMessages of its name)', () => {
     const sources = readdirSync(path.join(root, 'src/web/components'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
       .map((file) => readFileSync(path.join(root, 'src/web/components', file), 'utf8'))
       .join('\n');
     expect(lazyComponentBundles.filter((bundle) => !featureBundles(root).includes(bundle))).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRowCounter, exportFileName, exportParams } from './csv-progress.ts';
+import { CsvRowCounter, exportFileName, exportParams, formatMegabytes } from './csv-progress.ts';
 
 describe('CSV progress', () => {
   it('counts data rows across chunk borders, ignoring line breaks inside quoted fields', () => {
@@ -35,5 +35,15 @@ describe('CSV progress', () => {
     });
     expect(exportParams({}, ['id'], 'rfc4180')).toEqual({ columns: 'id' });
     expect(exportParams({ cursor: 'eyJsIjoxfQ', limit: '20', status: 'denied' }, ['id'], 'rfc4180')).toEqual({ status: 'denied', columns: 'id' });
+  });
+});
+
+describe('formatMegabytes', () => {
+  it('shows the mebibytes received with one decimal, in the language given', () => {
+    // 3 MiB and a half, 10 KiB (0.009765625 MiB, shown as 0.0) and 1.5 GiB
+    expect(formatMegabytes(3.5 * 1024 * 1024, 'en-US')).toBe('3.5');
+    expect(formatMegabytes(3.5 * 1024 * 1024, 'pt-BR')).toBe('3,5');
+    expect(formatMegabytes(10 * 1024, 'en-US')).toBe('0.0');
+    expect(formatMegabytes(1536 * 1024 * 1024, 'en-US')).toBe('1,536.0');
   });
 });

@@ -27,6 +27,15 @@ export class CsvRowCounter {
   }
 }
 
+/**
+ * The size received so far in mebibytes with one decimal, the unit left to the sentence: 1_572_864 bytes → 1.5 / 1,5.
+ * Here, with the export's other progress helpers, and not in lib/format.ts: only the export's panel, loaded on
+ * intent, shows it, and format.ts rides in every signed-in page's first chunk.
+ */
+export function formatMegabytes(bytes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1_048_576);
+}
+
 /** transacoes-2026-11-23.csv / transactions-2026-11-23.csv: the list's name in the user's language, the local date. */
 export function exportFileName(base: string, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

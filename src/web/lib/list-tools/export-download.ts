@@ -1,4 +1,5 @@
 import { csvContentType, type CsvDialect } from '../../../contract/export.ts';
+import { totalCountHeaderName } from '../../../contract/headers.ts';
 import { apiStream } from '../api-client.ts';
 import { CsvHeaderRewriter } from './csv-header.ts';
 import { CsvRowCounter, exportParams } from './csv-progress.ts';
@@ -33,7 +34,7 @@ export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob;
     accept: csvContentType,
     signal: request.signal,
   });
-  const totalHeader = response.headers.get('x-total-count');
+  const totalHeader = response.headers.get(totalCountHeaderName);
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : null;
   const counter = new CsvRowCounter();
   const decoder = new TextDecoder();

@@ -1,16 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SavedViewList, type ViewPage } from '../../../contract/saved-views.ts';
 import { apiGet } from '../api-client.ts';
-
-/** Saved views' query keys, defined once: every view of the organization, and one page's. */
-export const viewKeys = {
-  all: ['views'] as const,
-  page: (page: ViewPage) => ['views', page] as const,
-};
+import { viewsKey } from './views-keys.ts';
 
 export function savedViewsQuery(page: ViewPage) {
   return queryOptions({
-    queryKey: viewKeys.page(page),
+    queryKey: viewsKey(page),
     queryFn: async ({ signal }) => (await apiGet('/v1/views', SavedViewList, { params: { page }, signal })).data,
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { Event } from '../../../contract/events.ts';
+import { acceptHeader, authorizationHeader, lastEventIdHeader } from '../../../contract/headers.ts';
 import { apiUrl } from '../runtime-config.ts';
 import { endSession, getBearerToken } from '../session.ts';
 
@@ -152,10 +153,10 @@ export class LiveEventStream {
       silence = setTimeout(abort, this.options.silenceMs);
     };
     try {
-      const headers: Record<string, string> = { accept: 'text/event-stream' };
-      if (this.lastEventId !== null) headers['last-event-id'] = this.lastEventId;
+      const headers: Record<string, string> = { [acceptHeader]: 'text/event-stream' };
+      if (this.lastEventId !== null) headers[lastEventIdHeader] = this.lastEventId;
       const token = getBearerToken();
-      if (token) headers.authorization = `Bearer ${token}`;
+      if (token) headers[authorizationHeader] = `Bearer ${token}`;
       heard();
       const response = await this.fetcher(apiUrl(path), { headers, credentials: 'same-origin', cache: 'no-store', signal: attempt.signal });
       if (response.status === 401) {
@@ -166,7 +167,7 @@ export class LiveEventStream {
       if (response.status === 403) return 'unauthorized';
       if (!response.ok || !response.body) return 'ended';
       onOpen();
-      if (headers['last-event-id'] === undefined) for (const listener of this.gapListeners) listener();
+      if (headers[lastEventIdHeader] === undefined) for (const listener of this.gapListeners) listener();
       const parser = createParser({
         onEvent: (message) => {
           if (message.id !== undefined) this.lastEventId = message.id;

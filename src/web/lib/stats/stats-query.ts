@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { Stats } from '../../../contract/stats.ts';
 import { apiGet } from '../api-client.ts';
+import { statsKey } from './stats-keys.ts';
 
 /**
  * The stats body is not re-validated here: its schema (series, breakdowns, periods) would put ~1.3 KiB on the
@@ -21,7 +22,7 @@ export type StatsParams = Partial<Record<string, string>>;
  */
 export function statsQuery(params: StatsParams) {
   return queryOptions({
-    queryKey: ['transactions', 'stats', params] as const,
+    queryKey: statsKey(params),
     queryFn: async ({ signal }) => (await apiGet('/v1/transactions/stats', StatsBody, { params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,

@@ -1,18 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Me } from '../../../../contract/me.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { meKey } from './auth-keys.ts';
 
 /** The Me schema loads on first use (sign-in submits, or a signed-in page loads), keeping zod out of the first route. */
 export async function meSchema() {
   return (await import('../../../../contract/me.ts')).Me;
 }
 
-export const meQueryKey = ['me'] as const;
-
 /** GET /v1/me: who the token belongs to and what it may do. Fresh for the whole session. */
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: meQueryKey,
+    queryKey: meKey(),
     queryFn: async ({ signal }) => (await apiGet('/v1/me', await meSchema(), { signal })).data,
     staleTime: 5 * 60_000,
   });

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { Credential, CredentialHistory, CredentialList, type CredentialPatch } from '../../../../contract/credentials.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
-import { etagHeader, ifMatchHeader } from '../../../../contract/headers.ts';
+import { etagHeaderName, ifMatchHeader } from '../../../../contract/headers.ts';
 import { apiGet, apiPatch } from '../../../lib/api-client.ts';
 import type { ConnectionKey } from '../connections-url.ts';
+import { connectionHistoryKey, connectionKey, connectionListKey } from './credentials-keys.ts';
 
 export type ConnectionParams = Partial<Record<ConnectionKey, string>>;
 
@@ -18,17 +19,9 @@ export interface VersionedConnection {
   etag: string;
 }
 
-/** Query keys of this feature, defined once. */
-export const connectionKeys = {
-  all: ['credentials'] as const,
-  list: (params: ConnectionParams) => ['credentials', 'list', params] as const,
-  one: (id: string) => ['credentials', 'one', id] as const,
-  history: (id: string) => ['credentials', 'history', id] as const,
-};
-
 export function connectionsQuery(params: ConnectionParams) {
   return queryOptions({
-    queryKey: connectionKeys.list(params),
+    queryKey: connectionListKey(params),
     queryFn: async ({ signal }): Promise<ConnectionPage> => {
       const { data, headers } = await apiGet('/v1/credentials', CredentialList, { params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
@@ -40,16 +33,16 @@ export function connectionsQuery(params: ConnectionParams) {
 
 export async function fetchConnection(id: string, signal?: AbortSignal): Promise<VersionedConnection> {
   const { data, headers } = await apiGet(`/v1/credentials/${encodeURIComponent(id)}`, Credential, { signal });
-  return { credential: data, etag: headers.get(etagHeader) ?? '' };
+  return { credential: data, etag: headers.get(etagHeaderName) ?? '' };
 }
 
 export function connectionQuery(id: string) {
-  return queryOptions({ queryKey: connectionKeys.one(id), queryFn: ({ signal }) => fetchConnection(id, signal), staleTime: 5_000 });
+  return queryOptions({ queryKey: connectionKey(id), queryFn: ({ signal }) => fetchConnection(id, signal), staleTime: 5_000 });
 }
 
 export function historyQuery(id: string) {
   return queryOptions({
-    queryKey: connectionKeys.history(id),
+    queryKey: connectionHistoryKey(id),
     queryFn: async ({ signal }) => (await apiGet(`/v1/credentials/${encodeURIComponent(id)}/history`, CredentialHistory, { params: { limit: '100' }, signal })).data,
   });
 }
@@ -57,5 +50,5 @@ export function historyQuery(id: string) {
 /** PATCH with If-Match: 412 when someone else changed it since `etag` was read. */
 export async function patchConnection(id: string, etag: string, patch: CredentialPatch): Promise<VersionedConnection> {
   const { data, headers } = await apiPatch(`/v1/credentials/${encodeURIComponent(id)}`, patch, Credential, { headers: { [ifMatchHeader]: etag } });
-  return { credential: data, etag: headers.get(etagHeader) ?? '' };
+  return { credential: data, etag: headers.get(etagHeaderName) ?? '' };
 }

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { Merchant, MerchantList, type MerchantInputText } from '../../../../contract/merchants.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { merchantSearchKey } from './credentials-keys.ts';
 
 /** GET /v1/merchants?q=: the combobox's options as the user types (the previous answer stays meanwhile). */
 export function merchantSearchQuery(q: string) {
   const params: Record<string, string> = { limit: '8' };
   if (q.trim() !== '') params.q = q.trim();
   return queryOptions({
-    queryKey: ['merchants', 'search', q.trim()] as const,
+    queryKey: merchantSearchKey(q.trim()),
     queryFn: async ({ signal }) => (await apiGet('/v1/merchants', MerchantList, { params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProviderList } from '../../../../contract/providers.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { providersKey } from './credentials-keys.ts';
 
 /** GET /v1/providers: the acquirers a credential can connect to, with their authentication fields. */
 export function providersQueryOptions() {
   return queryOptions({
-    queryKey: ['providers'],
+    queryKey: providersKey(),
     queryFn: async ({ signal }) => (await apiGet('/v1/providers', ProviderList, { signal })).data,
     staleTime: 10 * 60_000,
   });

@@ -3,6 +3,7 @@ import { EventList, type Event } from '../../../../contract/events.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
 import type { EventKey } from '../events-url.ts';
+import { eventListKey } from './events-keys.ts';
 
 export type EventParams = Partial<Record<EventKey, string>>;
 
@@ -14,7 +15,7 @@ export interface EventPage {
 /** One page of events; the previous page stays on screen (dimmed) while another loads. */
 export function eventsQuery(params: EventParams) {
   return queryOptions({
-    queryKey: ['events', params] as const,
+    queryKey: eventListKey(params),
     queryFn: async ({ signal }): Promise<EventPage> => {
       const { data, headers } = await apiGet('/v1/events', EventList, { params, signal });
       return { rows: data, paging: pagingHeaders(headers) };

@@ -3,13 +3,14 @@ import { Event } from '../../../../contract/events.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { isLaterState } from '../live-merge.ts';
 import type { EventPage } from './events-query.ts';
+import { eventListsKey } from './events-keys.ts';
 
 /**
  * Puts `event` in place of its row in every cached page of the list, unless the row already holds a later
  * state: the live stream can bring the retry's outcome before the retry's own answer arrives.
  */
 export function replaceCachedEvent(queryClient: ReturnType<typeof useQueryClient>, event: Event): void {
-  queryClient.setQueriesData<EventPage>({ queryKey: ['events'] }, (page) => {
+  queryClient.setQueriesData<EventPage>({ queryKey: eventListsKey() }, (page) => {
     if (!page) return page;
     const index = page.rows.findIndex((row) => row.eventId === event.eventId);
     const current = page.rows[index];

@@ -3,6 +3,7 @@ import { SummaryList, type Summary } from '../../../../contract/summaries.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
 import type { SummaryKey } from '../transactions-url.ts';
+import { summaryListKey } from './transactions-keys.ts';
 
 export type SummaryParams = Partial<Record<SummaryKey, string>>;
 
@@ -17,7 +18,7 @@ export interface SummaryPage {
  */
 export function summariesQuery(params: SummaryParams) {
   return queryOptions({
-    queryKey: ['transactions', 'summaries', params] as const,
+    queryKey: summaryListKey(params),
     queryFn: async ({ signal }): Promise<SummaryPage> => {
       const { data, headers } = await apiGet('/v1/transactions/summaries', SummaryList, { params, signal });
       return { rows: data, paging: pagingHeaders(headers) };

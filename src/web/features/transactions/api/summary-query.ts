@@ -2,11 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { EventList } from '../../../../contract/events.ts';
 import { Summary } from '../../../../contract/summaries.ts';
 import { apiGet } from '../../../lib/api-client.ts';
+import { summaryEventsKey, summaryKey } from './transactions-keys.ts';
 
 /** One transaction summary with its cycles (GET /v1/transactions/summaries/{id}). */
 export function summaryQuery(id: string) {
   return queryOptions({
-    queryKey: ['transactions', 'summary', id] as const,
+    queryKey: summaryKey(id),
     queryFn: async ({ signal }) => (await apiGet(`/v1/transactions/summaries/${encodeURIComponent(id)}`, Summary, { signal })).data,
     staleTime: 15_000,
   });
@@ -15,7 +16,7 @@ export function summaryQuery(id: string) {
 /** The events of one transaction, newest first (GET /v1/events?summary_id=). */
 export function transactionEventsQuery(summaryId: string) {
   return queryOptions({
-    queryKey: ['transactions', 'summary-events', summaryId] as const,
+    queryKey: summaryEventsKey(summaryId),
     queryFn: async ({ signal }) => (await apiGet('/v1/events', EventList, { params: { summary_id: summaryId, limit: '100' }, signal })).data,
     staleTime: 15_000,
   });
