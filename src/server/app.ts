@@ -45,6 +45,7 @@ import { SigningSecretCache } from './notifications/signing-secrets.ts';
 import { eventRetryRoutes } from './routes/event-retry.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { feePlanPlugin } from './fee-plans/plugin.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   viewRoutes(app);
   credentialChangeRoutes(app);
   merchantRoutes(app);
+  await app.register(feePlanPlugin, { prefix: '/v1/fee-plans' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
