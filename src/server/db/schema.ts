@@ -420,3 +420,78 @@ export const feePlanVersions = pgTable(
   },
   (t) => [primaryKey({ name: 'fee_plan_versions_pk', columns: [t.planId, t.version] })],
 );
+
+/**
+ * Issue 25 (migration 0031): the receivables schedule, one row per installment of an approved capture and one per
+ * negative adjustment (docs/receivables.md). gross − fee = net on every row (a CHECK). The unit (UR) is
+ * receiver_tax_id + brand + product + acquirer + due_date. Status 'overdue' is derived on read (scheduled, past due).
+ */
+export const receivables = pgTable(
+  'receivables',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    summaryId: text('summary_id').notNull(),
+    sourceCycleId: text('source_cycle_id').notNull(),
+    kind: text('kind', { enum: ['installment', 'adjustment'] }).notNull(),
+    installment: smallint('installment').notNull(),
+    installments: smallint('installments').notNull(),
+    receiverTaxId: text('receiver_tax_id').notNull(),
+    acquirer: text('acquirer').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product', { enum: ['debit', 'credit', 'pix'] }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
+    feeRateBps: integer('fee_rate_bps').notNull(),
+    costRateBps: integer('cost_rate_bps').notNull(),
+    pricePlanId: text('price_plan_id'),
+    pricePlanVersion: integer('price_plan_version'),
+    costPlanId: text('cost_plan_id'),
+    costPlanVersion: integer('cost_plan_version'),
+    capturedOn: date('captured_on', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    originalDueDate: date('original_due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['scheduled', 'settled', 'cancelled', 'adjusted'] }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('receivables_org_due_idx').on(t.organizationId, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_merchant_due_idx').on(t.organizationId, t.merchantId, t.dueDate, t.id),
+    index('receivables_org_acquirer_due_idx').on(t.organizationId, t.acquirer, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_brand_due_idx').on(t.organizationId, t.brand, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_method_due_idx').on(t.organizationId, t.paymentMethod, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_status_due_idx').on(t.organizationId, t.status, t.dueDate, t.id, t.merchantId),
+    index('receivables_summary_idx').on(t.summaryId),
+  ],
+);
+
+/** Per-day totals of receivables (migration 0031's statement triggers keep them): the calendar and the margin read these. */
+export const receivableDaily = pgTable(
+  'receivable_daily',
+  {
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    acquirer: text('acquirer').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'receivable_daily_pk', columns: [t.organizationId, t.dueDate, t.merchantId, t.acquirer, t.brand, t.product, t.paymentMethod, t.status] }),
+    index('receivable_daily_merchant_idx').on(t.organizationId, t.merchantId, t.dueDate),
+  ],
+);
