@@ -46,6 +46,7 @@ import { eventRetryRoutes } from './routes/event-retry.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { feePlanPlugin } from './fee-plans/plugin.ts';
+import { receivablePlugin } from './receivables/plugin.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   credentialChangeRoutes(app);
   merchantRoutes(app);
   await app.register(feePlanPlugin, { prefix: '/v1/fee-plans' });
+  await app.register(receivablePlugin, { prefix: '/v1/receivables' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -29,3 +29,16 @@ export function priced(gross: bigint, bps: number): { gross: bigint; fee: bigint
   const fee = applyRate(gross, bps);
   return { gross, fee, net: gross - fee };
 }
+
+/** amount × bps × days / (30 × 10 000), half-even: a monthly rate prorated by days (anticipation). */
+export function proratedRate(amount: bigint, bps: number, days: number): bigint {
+  if (!Number.isInteger(days) || days < 0) throw new RangeError(`days must be a whole number ≥ 0, got ${days}`);
+  const numerator = amount * BigInt(bps) * BigInt(days);
+  const denominator = 300_000n;
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  let quotient = magnitude / denominator;
+  const remainder = magnitude % denominator;
+  if (remainder * 2n > denominator || (remainder * 2n === denominator && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
