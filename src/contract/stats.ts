@@ -42,7 +42,19 @@ export const StatsTotals = z
     byStatus: z.object(Object.fromEntries(summaryStatuses.map((s) => [s, CountAmount])) as Record<(typeof summaryStatuses)[number], typeof CountAmount>),
     approvalRate: Rate,
     averageTicket: z.nullable(Money).check(z.meta({ description: 'Approved amount ÷ approved count, rounded half up to the cent; null without approvals' })),
-    refunds: CountAmount.check(z.meta({ description: 'Summaries whose status is refunded' })),
+    captured: CountAmount.check(
+      z.meta({
+        description:
+          'Gross volume: the sales that stand captured (approved, partially_refunded, refunded) and the sum of their approved capture cycles, refunds not deducted',
+      }),
+    ),
+    refunds: CountAmount.check(
+      z.meta({
+        description:
+          'The sales with approved refunds (partially_refunded or refunded) and the sum of their approved refund cycles: what was refunded, not the sales\' amounts',
+      }),
+    ),
+    netAmount: Money.check(z.meta({ description: 'captured.amount − refunds.amount: what the merchants kept' })),
   })
   .register(z.globalRegistry, { id: 'StatsTotals' });
 export type StatsTotals = z.infer<typeof StatsTotals>;

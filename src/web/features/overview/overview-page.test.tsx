@@ -18,7 +18,9 @@ const emptyTotals: StatsTotals = {
   byStatus: Object.fromEntries(summaryStatuses.map((s) => [s, zero])) as StatsTotals['byStatus'],
   approvalRate: null,
   averageTicket: null,
+  captured: zero,
   refunds: zero,
+  netAmount: '0.00',
 };
 const emptyStats: Stats = { bucket: 'day', timeZone: 'UTC', totals: emptyTotals, previous: null, series: [], byAcquirer: [], byCardBrand: [], byPaymentMethod: [] };
 

@@ -76,13 +76,13 @@ function Tile({ label, hint, value, href, testId, change, period, children }: Ti
 const money = (amount: string | null) => (amount === null ? null : formatAmount(amount, statsCurrency));
 
 function tiles(t: Translate, totals: StatsTotals, previous: StatsTotals | null, createdAt: string) {
-  const approved = totals.byStatus.approved;
   const none = t('overview.none');
   return {
     volume: {
-      value: formatAmount(approved.amount, statsCurrency),
-      href: listLink(createdAt, { status: 'approved' }),
-      change: { kind: 'ratio', value: amountChange(approved.amount, previous?.byStatus.approved.amount), previous: money(previous?.byStatus.approved.amount ?? null) },
+      // what was captured (approved, partially and fully refunded sales), refunds not deducted: they have their own tile
+      value: formatAmount(totals.captured.amount, statsCurrency),
+      href: listLink(createdAt),
+      change: { kind: 'ratio', value: amountChange(totals.captured.amount, previous?.captured.amount), previous: money(previous?.captured.amount ?? null) },
     },
     count: {
       value: formatCount(totals.count),
@@ -140,8 +140,14 @@ export function OverviewTiles({ stats, createdAt }: { stats: Stats; createdAt: s
       <Tile label={t('overview.tile.refunds')} testId="tile-refunds" period={period} {...all.refunds}>
         <p className={styles.tileLinks}>
           <Link to={listLink(createdAt, { status: 'refunded' })} data-testid="refund-count">
-            {t('overview.tile.refundCount', { n: totals.refunds.count })}
+            {t('overview.tile.refundFull', { n: totals.byStatus.refunded.count })}
           </Link>
+          <Link to={listLink(createdAt, { status: 'partially_refunded' })} data-testid="refund-partial-count">
+            {t('overview.tile.refundPartial', { n: totals.byStatus.partially_refunded.count })}
+          </Link>
+        </p>
+        <p className={styles.tileHint} data-testid="refund-net">
+          {t('overview.tile.refundNet', { amount: formatAmount(totals.netAmount, statsCurrency) })}
         </p>
       </Tile>
     </ul>
