@@ -161,10 +161,19 @@ export async function statsData(db: Db, scope: RowScope, filters: SummaryFilters
   return { cells: rowsOf<CellRow>(cells), series: rowsOf<SeriesRow>(series).map((r) => ({ ...r, offset_s: Number(r.offset_s) })) };
 }
 
-/** [from - (to - from), from) of a bounded created_at filter; null when either end is open. */
-export function previousPeriod(createdAt: string | undefined): { from: string; to: string } | null {
+/**
+ * The period to compare a bounded created_at filter [from, to) with: [from - (to - from), from), or, while the period
+ * is running (from <= now < to), like for like: the same elapsed span of the previous one, [from - (to - from),
+ * from - (to - from) + (now - from)), with `until` = now, the point both are compared up to (Monday to Wednesday 17:00
+ * against Monday to Wednesday 17:00). Null when either end is open.
+ */
+export function previousPeriod(createdAt: string | undefined, nowMs: number): { from: string; to: string; until: string | null } | null {
   const range = createdAt === undefined ? null : parseCreatedAtFilter(createdAt);
   if (range?.fromNs == null || range.toNs == null) return null;
   const isoOf = (ns: bigint) => new Date(Number(ns / NS_PER_MS)).toISOString();
-  return { from: isoOf(range.fromNs - (range.toNs - range.fromNs)), to: isoOf(range.fromNs) };
+  const length = range.toNs - range.fromNs;
+  const nowNs = BigInt(Math.floor(nowMs)) * NS_PER_MS;
+  const running = nowNs >= range.fromNs && nowNs < range.toNs;
+  const from = range.fromNs - length;
+  return { from: isoOf(from), to: isoOf(running ? from + (nowNs - range.fromNs) : range.fromNs), until: running ? isoOf(nowNs) : null };
 }

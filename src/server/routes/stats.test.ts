@@ -177,6 +177,23 @@ describe.each(backends)('GET /v1/transactions/stats on $kind', ({ kind, availabl
       expect(open.json<Problem>().errors?.[0]?.parameter).toBe('created_at');
     });
 
+    it('compares a running period like for like: up to now, against the same elapsed span of the period before', async () => {
+      // a week that started 3 days and a bit ago and ends in the future; the fixture's sales reach up to today
+      const start = Date.now() - 3 * 24 * HOUR - 1234;
+      const length = 7 * 24 * HOUR;
+      const before = Date.now();
+      const s = await stats(f, f.tokens.a, { created_at: `${new Date(start).toISOString()}..${new Date(start + length).toISOString()}`, compare: 'previous_period' });
+      const after = Date.now();
+      const until = Date.parse(s.previous?.until ?? '');
+      expect(until).toBeGreaterThanOrEqual(before);
+      expect(until).toBeLessThanOrEqual(after);
+      expect(s.previous?.from).toBe(new Date(start - length).toISOString());
+      expect(s.previous?.to).toBe(new Date(until - length).toISOString());
+      const same = await stats(f, f.tokens.a, { created_at: `${s.previous?.from}..${s.previous?.to}` });
+      expect(s.previous?.totals).toEqual(same.totals);
+      expect(same.totals.count).toBeGreaterThan(0);
+    });
+
     it('rejects an unknown time zone or bucket with a problem naming the parameter', async () => {
       for (const [name, value] of [['tz', 'Mars/Olympus_Mons'], ['tz', 'America/Sao Paulo'], ['bucket', 'month']]) {
         const res = await f.app.inject({ url: `/v1/transactions/stats?${name}=${encodeURIComponent(value ?? '')}`, headers: { authorization: f.tokens.a } });
