@@ -365,6 +365,8 @@ export const savedViews = pgTable(
     orderBy: text('order_by'),
     orderDirection: text('order_direction', { enum: ['asc', 'desc'] }),
     columns: text('columns').array(),
+    /** a relative period (contract datePresets) kept instead of filters.created_at (migration 0013) */
+    datePreset: text('date_preset'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
