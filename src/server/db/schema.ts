@@ -144,6 +144,10 @@ export const transactionSummaries = pgTable(
     cardExpirationYear: smallint('card_expiration_year'),
     acquirerMerchantId: text('acquirer_merchant_id'),
     acquirerTerminalId: text('acquirer_terminal_id'),
+    /** the sum of the sale's approved capture cycles (migration 0012): what gross volume counts */
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+    /** the sum of the sale's approved refund cycles (migration 0012): the refunded amount */
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
   },
   (t) => [
     // amount and BIN trail the default order's index: a deep page filtered by either (a range, a short prefix)
@@ -324,6 +328,8 @@ const rollupCube = {
   cardBrand: text('card_brand').notNull(),
   count: bigint('count', { mode: 'bigint' }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+  refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
 };
 
 export const summaryRollup = pgTable('summary_rollup', { ...rollupCube, hour: timestamp('hour', { withTimezone: true }).notNull() }, (t) => [
@@ -343,6 +349,8 @@ export const summaryRollupStatus = pgTable(
     status: text('status').notNull(),
     count: bigint('count', { mode: 'bigint' }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
   },
   (t) => [primaryKey({ name: 'summary_rollup_status_pk', columns: [t.organizationId, t.merchantId, t.hour, t.status] })],
 );
@@ -360,6 +368,8 @@ export const savedViews = pgTable(
     orderBy: text('order_by'),
     orderDirection: text('order_direction', { enum: ['asc', 'desc'] }),
     columns: text('columns').array(),
+    /** a relative period (contract datePresets) kept instead of filters.created_at (migration 0013) */
+    datePreset: text('date_preset'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
