@@ -47,6 +47,8 @@ export const scopes = [
   'events:write',
   'merchants:write',
   'views:write',
+  'reconciliation:read',
+  'reconciliation:write',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;
