@@ -5,7 +5,7 @@ import { minorToDecimal } from '../../contract/money.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
-import { sendCsv, wantsCsv } from '../export/send-csv.ts';
+import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { basisPoints, percentText, versionOn } from '../fee-plans/plan-rates.ts';
