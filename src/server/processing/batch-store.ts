@@ -2,8 +2,8 @@ import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-o
 import { identityKey } from '../credentials/authentication-data.ts';
 import type { Db } from '../db/client.ts';
 import { credentials, cycles, merchants, providers, transactionSummaries as s } from '../db/schema.ts';
-import { providerCatalog } from '../providers-catalog.ts';
-import type { EventRow } from '../queries/events-query.ts';
+import { providerCatalog } from '../providers/providers-catalog.ts';
+import type { EventRow } from '../events/events-query.ts';
 import type { MatchedConnection, Outcome } from './process-event.ts';
 import { SaleBook } from './sale-book.ts';
 

@@ -1,5 +1,5 @@
 import type { FailureReason } from '../../contract/notifications.ts';
-import type { EventRow } from '../queries/events-query.ts';
+import type { EventRow } from '../events/events-query.ts';
 import { newCycle, newSummary, type Sale, type SaleBook, type SaleCycleRow } from './sale-book.ts';
 
 export interface ProcessingPolicy {

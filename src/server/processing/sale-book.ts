@@ -1,6 +1,6 @@
 import type { cycles, transactionSummaries } from '../db/schema.ts';
 import { xid } from '../lib/xid.ts';
-import type { EventRow } from '../queries/events-query.ts';
+import type { EventRow } from '../events/events-query.ts';
 import { abecsDeclines, approvalMessages } from '../seed/abecs.ts';
 
 /** A sale's transaction_summaries row as Drizzle types it: read for update, or made by newSummary for the batch to insert. */
