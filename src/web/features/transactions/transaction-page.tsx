@@ -14,6 +14,7 @@ import { AcquirerIdentifiers } from './acquirer-ids.tsx';
 import { summaryQuery } from './api/summary-query.ts';
 import { CycleTimeline } from './cycle-timeline.tsx';
 import { DeclineCallout } from './decline-callout.tsx';
+import { refundAmounts } from './refund-amounts.tsx';
 import { TechnicalDetails } from './technical-details.tsx';
 import { TransactionEvents } from './transaction-events.tsx';
 import { TransactionInstallments } from './transaction-installments.tsx';
@@ -24,6 +25,7 @@ import styles from './transaction-page.module.css';
 function Headline({ summary }: { summary: Summary }) {
   const t = useT();
   const when = summary.createdAt ? formatDateTimeWithZone(summary.createdAt) : null;
+  const refunds = refundAmounts(summary);
   return (
     <header className={styles.headline}>
       <div className={styles.headTop}>
@@ -48,6 +50,20 @@ function Headline({ summary }: { summary: Summary }) {
             {summary.installments > 1 ? t('transactions.page.installments', { count: summary.installments }) : null}
           </dd>
         </div>
+        {refunds ? (
+          <div data-testid="refund-facts">
+            <dt>{t('transactions.page.refunded')}</dt>
+            <dd>
+              <MoneyText amount={refunds.refunded} currency={summary.currency} />
+              <span className={styles.muted}>
+                {' · '}
+                {t('transactions.page.captured')} <MoneyText amount={refunds.captured} currency={summary.currency} />
+                {' · '}
+                {t('transactions.page.kept')} <MoneyText amount={refunds.kept} currency={summary.currency} />
+              </span>
+            </dd>
+          </div>
+        ) : null}
         {when && summary.createdAt ? (
           <div>
             <dt>{t('transactions.page.when')}</dt>
