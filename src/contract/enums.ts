@@ -52,6 +52,9 @@ export const scopes = [
   'events:write',
   'merchants:write',
   'views:write',
+  'receivables:read',
+  'fee-plans:write',
+  'margin:read',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;

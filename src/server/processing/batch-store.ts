@@ -6,6 +6,7 @@ import { providerCatalog } from '../providers/providers-catalog.ts';
 import type { EventRow } from '../events/events-query.ts';
 import type { MatchedConnection, Outcome } from './process-event.ts';
 import { SaleBook } from './sale-book.ts';
+import { scheduleBatch } from '../receivables/live-schedule.ts';
 
 /**
  * The reads and writes of a batch of events, set-based: a handful of statements per batch whatever its size
@@ -117,6 +118,8 @@ export async function writeBatch(tx: Db, book: SaleBook, applied: readonly Appli
   if (rollup) await tx.execute(sql`select set_config('acq.summary_rollup', 'caller', true)`);
   if (created.length > 0) await insertRows(tx, s, created.map((sale) => sale.summary));
   if (appended.length > 0) await insertRows(tx, cycles, appended);
+  // issue 25: the receivables of approved captures, refunds, voids and reversals, in this same transaction
+  await scheduleBatch(tx, book.sales);
   if (moved.length > 0) {
     const statuses = JSON.stringify(
       moved.map(({ summary }) => ({ id: summary.id, status: summary.status, captured: String(summary.capturedMinor), refunded: String(summary.refundedMinor) })),
