@@ -503,6 +503,9 @@ export const receivableDaily = pgTable(
   (t) => [
     primaryKey({ name: 'receivable_daily_pk', columns: [t.organizationId, t.dueDate, t.merchantId, t.acquirer, t.brand, t.product, t.paymentMethod, t.status] }),
     index('receivable_daily_merchant_idx').on(t.organizationId, t.merchantId, t.dueDate),
+  ],
+);
+
 /** Issue 26: an acquirer's statement file, imported once per organization (its SHA-256), with its results. */
 export const statementFiles = pgTable(
   'statement_files',
