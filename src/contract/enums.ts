@@ -55,6 +55,8 @@ export const scopes = [
   'receivables:read',
   'fee-plans:write',
   'margin:read',
+  'reconciliation:read',
+  'reconciliation:write',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;

@@ -17,6 +17,8 @@ import { DeclineCallout } from './decline-callout.tsx';
 import { refundAmounts } from './refund-amounts.tsx';
 import { TechnicalDetails } from './technical-details.tsx';
 import { TransactionEvents } from './transaction-events.tsx';
+import { TransactionInstallments } from './transaction-installments.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { useLiveTransaction } from './use-live-transaction.ts';
 import styles from './transaction-page.module.css';
 
@@ -81,6 +83,7 @@ export function TransactionPage() {
   const t = useT();
   const { id = '' } = useParams();
   const query = useQuery(summaryQuery(id));
+  const me = useMe();
   useLiveTransaction(id, query.data?.gatewayTransactionId ?? null);
   return (
     <section className={styles.page} aria-labelledby="transaction-title">
@@ -105,6 +108,7 @@ export function TransactionPage() {
             <CycleTimeline summary={query.data} />
             <AcquirerIdentifiers summary={query.data} />
           </div>
+          {me.scopes.includes('receivables:read') ? <TransactionInstallments summaryId={id} currency={query.data.currency} /> : null}
           <TransactionEvents summaryId={id} />
           <TechnicalDetails summary={query.data} />
         </>
