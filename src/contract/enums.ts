@@ -47,6 +47,12 @@ export const scopes = [
   'events:write',
   'merchants:write',
   'views:write',
+  'transactions:holder',
+  'people:read',
+  'people:write',
+  'tokens:read',
+  'tokens:write',
+  'audit:read',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;

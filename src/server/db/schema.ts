@@ -377,3 +377,29 @@ export const credentialHistory = pgTable(
   },
   (t) => [index('credential_history_credential_idx').on(t.credentialId, t.at, t.id)],
 );
+
+/** Retention of the audit trail (one row): the database refuses deleting younger entries (migration 0020). */
+export const auditRetention = pgTable('audit_retention', {
+  only: boolean('only').primaryKey().default(true),
+  keepDays: integer('keep_days').notNull().default(1826),
+});
+
+/** Who did what, when, from where, and how it ended (issue 24). Append-only: UPDATE, TRUNCATE and early DELETE are refused by triggers. */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text('organization_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: ['person', 'token', 'system', 'anonymous'] }).notNull(),
+    actorId: text('actor_id'),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    outcome: text('outcome', { enum: ['success', 'denied', 'failure'] }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_entries_org_occurred_idx').on(t.organizationId, t.occurredAt, t.id), index('audit_entries_occurred_idx').on(t.occurredAt)],
+);

@@ -2,6 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvContentType, type CsvDialect } from '../../contract/export.ts';
 import { totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
+import { countExportRows } from '../audit/route-audit.ts';
 import type { TotalCount } from '../queries/total-count.ts';
 import { csvDisposition, csvStream, type CsvColumn } from './csv.ts';
 
@@ -30,7 +31,8 @@ export function sendCsv<Row>(reply: FastifyReply, spec: CsvExport<Row>): Fastify
     if (!value) throw new Error(`no CSV column ${id}`);
     return { id, value };
   });
-  const stream = csvStream(columns, spec.dialect, spec.batches);
+  // the route's audit entry (config.audit) gets the rows sent
+  const stream = csvStream(columns, spec.dialect, countExportRows(reply.request, spec.batches));
   return reply
     .header('content-disposition', csvDisposition(spec.stem))
     .header(totalCountHeader, String(spec.total.value))
