@@ -57,23 +57,41 @@ function targetId(request: FastifyRequest, reply: FastifyReply, audit: RouteAudi
   return reply.statusCode === 201 ? createdId(payload) : null;
 }
 
-/** Counts the rows an export sends, for its audit entry (export/send-csv.ts calls it on every export). */
-export function countExportRows<Row>(request: FastifyRequest, batches: AsyncIterable<readonly Row[]>): AsyncIterable<readonly Row[]> {
+/**
+ * Counts the rows an export sends and records its entry when the rows run out (before the response ends, so a
+ * client that got the whole file finds it in the trail) or when the client goes away (`complete: false`).
+ * export/send-csv.ts passes every export through it; routes without `config.audit` record nothing.
+ */
+export function auditedExport<Row>(request: FastifyRequest, batches: AsyncIterable<readonly Row[]>): AsyncIterable<readonly Row[]> {
+  const audit = request.routeOptions.config.audit;
+  if (!audit) return batches;
   const note = (request.auditNote ??= {});
   const counter: { rows: number; done: boolean } = { rows: 0, done: false };
   note.export = counter;
+  const record = () =>
+    recordAudit(request.server.database.db, {
+      ...requestActor(request),
+      action: audit.action,
+      target: { type: audit.target, id: null },
+      outcome: counter.done ? 'success' : 'failure',
+      details: { filters: filtersOf(request), rows: counter.rows, complete: counter.done, ...note.details },
+    }).catch((error: unknown) => request.log.error({ err: error, action: audit.action }, 'audit entry not recorded'));
   return (async function* () {
-    for await (const batch of batches) {
-      counter.rows += batch.length;
-      yield batch;
+    try {
+      for await (const batch of batches) {
+        counter.rows += batch.length;
+        yield batch;
+      }
+      counter.done = true;
+    } finally {
+      await record();
     }
-    counter.done = true;
   })();
 }
 
 /**
- * Records the entries of routes with `config.audit`: before a JSON answer is sent (a client that sees it knows it
- * was recorded), and for an export when its stream has ended (or the client went away: `complete: false`).
+ * Records the entries of routes with `config.audit` before the answer is sent (a client that sees it knows it was
+ * recorded); exports record theirs when the stream ends (auditedExport).
  */
 export function registerRouteAudit(app: ApiInstance): void {
   app.decorateRequest('auditNote', null);
@@ -92,21 +110,5 @@ export function registerRouteAudit(app: ApiInstance): void {
       request.log.error({ err: error, action: audit.action }, 'audit entry not recorded');
     }
     return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const audit = request.routeOptions.config.audit;
-    const exported = request.auditNote?.export;
-    if (!audit || !exported) return;
-    try {
-      await recordAudit(app.database.db, {
-        ...requestActor(request),
-        action: audit.action,
-        target: { type: audit.target, id: null },
-        outcome: outcomeOf(reply.statusCode),
-        details: { status: reply.statusCode, filters: filtersOf(request), rows: exported.rows, complete: exported.done, ...request.auditNote?.details },
-      });
-    } catch (error) {
-      request.log.error({ err: error, action: audit.action }, 'audit entry not recorded');
-    }
   });
 }

@@ -2,7 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvContentType, type CsvDialect } from '../../contract/export.ts';
 import { totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
-import { countExportRows } from '../audit/route-audit.ts';
+import { auditedExport } from '../audit/route-audit.ts';
 import type { TotalCount } from '../queries/total-count.ts';
 import { csvDisposition, csvStream, type CsvColumn } from './csv.ts';
 
@@ -32,7 +32,7 @@ export function sendCsv<Row>(reply: FastifyReply, spec: CsvExport<Row>): Fastify
     return { id, value };
   });
   // the route's audit entry (config.audit) gets the rows sent
-  const stream = csvStream(columns, spec.dialect, countExportRows(reply.request, spec.batches));
+  const stream = csvStream(columns, spec.dialect, auditedExport(reply.request, spec.batches));
   return reply
     .header('content-disposition', csvDisposition(spec.stem))
     .header(totalCountHeader, String(spec.total.value))
