@@ -57,6 +57,12 @@ export const scopes = [
   'margin:read',
   'reconciliation:read',
   'reconciliation:write',
+  'transactions:holder',
+  'people:read',
+  'people:write',
+  'tokens:read',
+  'tokens:write',
+  'audit:read',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;

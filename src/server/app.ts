@@ -45,6 +45,10 @@ import { notificationRoutes } from './notifications/notifications-routes.ts';
 import { feePlanPlugin } from './fee-plans/plugin.ts';
 import { receivablePlugin } from './receivables/plugin.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation-routes.ts';
+import { auditPlugin } from './audit/plugin.ts';
+import { registerAuditRetention } from './audit/retention.ts';
+import { registerRouteAudit } from './audit/route-audit.ts';
+import { defaultAuditRetentionDays } from '../contract/audit.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -84,6 +88,8 @@ export interface AppOptions {
   metrics?: Metrics | undefined;
   /** live processing (issue 12): the change signal shared with the in-process worker, its wake-up, the sealing key */
   live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
+  /** days the audit trail is kept (AUDIT_RETENTION_DAYS, default 1826: 5 years; at least 30) */
+  auditRetentionDays?: number;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
@@ -164,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.decorate('idempotencyTtlHours', options.idempotencyTtlHours ?? defaultIdempotencyTtlHours);
   registerIdempotencySweep(app);
   registerPartitionSweep(app, options.retentionMonths);
+  registerAuditRetention(app, options.auditRetentionDays ?? defaultAuditRetentionDays);
   app.decorate('live', liveState(app, options));
   const totals = new TotalCache(1000 * (options.totalCacheSeconds ?? defaultTotalCacheSeconds));
   app.decorate('totals', totals);
@@ -183,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
 
   registerRequestId(app);
   registerErrorHandler(app);
+  registerRouteAudit(app);
   if (options.metrics) {
     registerHttpMetrics(app, options.metrics);
     options.metrics.watchDatabase(options.database);
@@ -213,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(feePlanPlugin, { prefix: '/v1/fee-plans' });
   await app.register(receivablePlugin, { prefix: '/v1/receivables' });
   await app.register(reconciliationRoutes, { prefix: '/v1/reconciliation' });
+  await app.register(auditPlugin, { prefix: '/v1/audit' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

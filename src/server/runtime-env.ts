@@ -53,6 +53,8 @@ export interface RuntimeEnv {
   idempotencyTtlHours: number;
   /** RETENTION_MONTHS: on a partitioned PostgreSQL database, months kept before the current one (older ones are detached) */
   retentionMonths: number | undefined;
+  /** AUDIT_RETENTION_DAYS: days the audit trail is kept (default 1826, five years; at least 30) */
+  auditRetentionDays: number;
   /** the demo organization's notification signing secret, used when this start creates it */
   demoSigningSecret: string | undefined;
   /** 32-byte key sealing signing secrets at rest (AES-256-GCM); unset stores them unsealed */
@@ -163,6 +165,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     validateResponses: flag('RESPONSE_VALIDATION', env.RESPONSE_VALIDATION),
     idempotencyTtlHours: whole('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 24),
     retentionMonths: nonEmpty(env.RETENTION_MONTHS) === undefined ? undefined : whole('RETENTION_MONTHS', env.RETENTION_MONTHS, 0),
+    auditRetentionDays: bounded('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 1826, 30, 36_500, 'days; the database refuses less than 30'),
     demoSigningSecret: nonEmpty(env.DEMO_SIGNING_SECRET),
     signingSecretKey: nonEmpty(env.SIGNING_SECRET_KEY),
     worker: !/^(off|false|0|no)$/i.test(env.WORKER ?? ''),

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { organizations } from './db/schema.ts';
+import { organizations, signingSecrets } from './db/schema.ts';
+import { cliActor, recordAudit } from './audit/record.ts';
 import { createSigningSecret, listSigningSecrets, readSealingKey, revokeSigningSecret, rotateSigningSecret } from './notifications/signing-secrets.ts';
 import { CliError, defaultOrganization, runCli } from './cli.ts';
 
@@ -41,16 +42,27 @@ export async function runSecretCommand(db: Db, argv: string[], key: Buffer | nul
   if (command === 'create') {
     const org = await organization();
     const created = await createSigningSecret(db, org.id, key);
+    await recordAudit(db, { organizationId: org.id, actor: cliActor('secret-cli'), action: 'signing_secret.create', target: { type: 'signing_secret', id: created.id }, outcome: 'success' });
     return `Signing secret ${created.id} for ${org.name} (shown once):\n${created.secret}`;
   }
   if (command === 'rotate') {
     const org = await organization();
     const rotated = await rotateSigningSecret(db, org.id, key, duration(values.overlap ?? '24h'));
+    await recordAudit(db, {
+      organizationId: org.id,
+      actor: cliActor('secret-cli'),
+      action: 'signing_secret.rotate',
+      target: { type: 'signing_secret', id: rotated.id },
+      outcome: 'success',
+      details: { previousValidUntil: rotated.previousValidUntil.toISOString() },
+    });
     return `Signing secret ${rotated.id} for ${org.name} (shown once):\n${rotated.secret}\nThe previous secrets stay valid until ${rotated.previousValidUntil.toISOString()}.`;
   }
   if (command === 'revoke') {
     if (!id) throw new CliError('revoke needs a secret id (see list)');
     if (!(await revokeSigningSecret(db, id))) throw new CliError(`No active signing secret ${id}`);
+    const [secret] = await db.select({ organizationId: signingSecrets.organizationId }).from(signingSecrets).where(eq(signingSecrets.id, id));
+    await recordAudit(db, { organizationId: secret?.organizationId ?? null, actor: cliActor('secret-cli'), action: 'signing_secret.revoke', target: { type: 'signing_secret', id }, outcome: 'success' });
     return `Revoked ${id}`;
   }
   throw new CliError(usage);

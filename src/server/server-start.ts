@@ -90,6 +90,7 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     limits: env.limits,
     idempotencyTtlHours: env.idempotencyTtlHours,
     retentionMonths: env.retentionMonths,
+    auditRetentionDays: env.auditRetentionDays,
     tokenCacheSeconds: env.tokenCacheSeconds,
     totalCacheSeconds: env.totalCacheSeconds,
     validateResponses: env.validateResponses,

@@ -4,7 +4,8 @@ import { Scope, TokenMode } from '../contract/enums.ts';
 import { createToken, listTokens, revokeToken } from './auth/token-store.ts';
 import { CliError, defaultOrganization, runCli } from './cli.ts';
 import type { Db } from './db/client.ts';
-import { merchants, organizations } from './db/schema.ts';
+import { accessTokens, merchants, organizations } from './db/schema.ts';
+import { cliActor, recordAudit } from './audit/record.ts';
 
 const usage = `Usage: npm run token -- <command>
   create --name N --scopes a,b --mode test|live [--merchant M] [--organization ORG]   prints the new token
@@ -42,6 +43,14 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
       mode: mode.data,
       merchantId: values.merchant ?? null,
     });
+    await recordAudit(db, {
+      organizationId,
+      actor: cliActor('token-cli'),
+      action: 'token.create',
+      target: { type: 'token', id: created.id },
+      outcome: 'success',
+      details: { name: values.name, scopes: scopes.flatMap((s) => (s.success ? [s.data] : [])), mode: mode.data, merchantId: values.merchant ?? null },
+    });
     return `Token ${created.id} for ${org.name}${values.merchant ? `, merchant ${values.merchant}` : ''} (shown once):\n${created.token}`;
   }
   if (command === 'list') {
@@ -55,6 +64,8 @@ export async function runTokenCommand(db: Db, argv: string[]): Promise<string> {
     const [id] = rest;
     if (!id) throw new CliError('revoke needs a token id (see list)');
     if (!(await revokeToken(db, id))) throw new CliError(`No active token ${id}`);
+    const [token] = await db.select({ organizationId: accessTokens.organizationId }).from(accessTokens).where(eq(accessTokens.id, id));
+    await recordAudit(db, { organizationId: token?.organizationId ?? null, actor: cliActor('token-cli'), action: 'token.revoke', target: { type: 'token', id }, outcome: 'success' });
     return `Revoked ${id}`;
   }
   throw new CliError(usage);

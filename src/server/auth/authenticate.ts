@@ -9,6 +9,8 @@ import type { TokenIdentity } from './token-store.ts';
 
 export interface Caller {
   tokenId: string;
+  /** the signed-in person of a dashboard session (issue 24); absent for a machine token */
+  personId?: string | null;
   organizationId: string;
   organizationName: string;
   merchantId: string | null;

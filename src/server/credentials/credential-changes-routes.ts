@@ -25,7 +25,7 @@ export function credentialChangeRoutes(app: ApiInstance): void {
   app.get(
     '',
     {
-      config: { auth: 'credentials:write' },
+      config: { auth: 'credentials:write', audit: { action: 'credential.create', target: 'credential' } },
       schema: {
         summary: 'List credentials (of the token’s mode, and merchant for a merchant token): filters, order and paging',
         operationId: 'listCredentials',
@@ -50,7 +50,7 @@ export function credentialChangeRoutes(app: ApiInstance): void {
   app.patch(
     '/:id',
     {
-      config: { auth: 'credentials:write' },
+      config: { auth: 'credentials:write', audit: { action: 'credential.update', target: 'credential' } },
       schema: {
         summary: 'Enable, disable or change the authentication data of a credential (If-Match required)',
         operationId: 'updateCredential',

@@ -78,8 +78,14 @@ export const accessTokens = pgTable(
     mode: text('mode', { enum: ['live', 'test'] }).notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    /** 'api': a machine token; 'person': the identity a signed-in person acts through (no usable secret) */
+    kind: text('kind', { enum: ['api', 'person'] }).notNull().default('api'),
+    personId: text('person_id').references((): AnyPgColumn => people.id),
+    /** the person who made an API token */
+    createdBy: text('created_by').references((): AnyPgColumn => people.id),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [index('access_tokens_org_idx').on(t.organizationId)],
+  (t) => [index('access_tokens_org_idx').on(t.organizationId), uniqueIndex('access_tokens_person_uq').on(t.personId).where(sql`${t.kind} = 'person'`)],
 );
 
 export const credentials = pgTable(
@@ -291,6 +297,8 @@ export const dashboardSessions = pgTable(
       .references(() => accessTokens.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    address: text('address'),
+    userAgent: text('user_agent'),
   },
   (t) => [index('dashboard_sessions_token_idx').on(t.tokenId), index('dashboard_sessions_last_seen_idx').on(t.lastSeenAt)],
 );
@@ -605,4 +613,81 @@ export const reconciliationExceptions = pgTable(
     index('reconciliation_exceptions_org_status_idx').on(t.organizationId, t.status, t.day, t.id),
     index('reconciliation_exceptions_org_file_idx').on(t.organizationId, t.fileId),
   ],
+);
+
+/** Retention of the audit trail (one row): the database refuses deleting younger entries (migration 0020). */
+export const auditRetention = pgTable('audit_retention', {
+  only: boolean('only').primaryKey().default(true),
+  keepDays: integer('keep_days').notNull().default(1826),
+});
+
+/** Who did what, when, from where, and how it ended (issue 24). Append-only: UPDATE, TRUNCATE and early DELETE are refused by triggers. */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text('organization_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: ['person', 'token', 'system', 'anonymous'] }).notNull(),
+    actorId: text('actor_id'),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    outcome: text('outcome', { enum: ['success', 'denied', 'failure'] }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_entries_org_occurred_idx').on(t.organizationId, t.occurredAt, t.id), index('audit_entries_occurred_idx').on(t.occurredAt)],
+);
+
+/** People who sign in to the dashboard (issue 24). Their scopes come from the role, through their 'person' access token. */
+export const people = pgTable(
+  'people',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    merchantId: text('merchant_id').references(() => merchants.id),
+    /** Argon2id PHC string; null until the invitation is accepted */
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    /** the last TOTP time step accepted: a code is never accepted twice */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    status: text('status', { enum: ['active', 'invited', 'disabled'] }).notNull().default('active'),
+    createdAt: createdAt(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, precision: 3 }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex('people_email_uq').on(sql`lower(${t.email})`), index('people_org_idx').on(t.organizationId, t.email)],
+);
+
+/** One-time recovery codes, hashed; a used one is deleted. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    personId: text('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.codeHash] })],
+);
+
+/** A password accepted, the second factor awaited: a short-lived random id, stored hashed. */
+export const signInChallenges = pgTable('sign_in_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  personId: text('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+});
+
+/** Failed sign-ins per account (email:…) and per address (address:…), counted over the rate-limit window. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at)],
 );

@@ -14,7 +14,7 @@ export function eventRetryRoutes(app: ApiInstance): void {
   app.post(
     '/:eventId/retry',
     {
-      config: { auth: 'events:write' },
+      config: { auth: 'events:write', audit: { action: 'event.retry', target: 'event', param: 'eventId' } },
       schema: {
         summary: 'Retry a failed event now: it becomes pending and due, and the worker processes it again',
         description: 'The outcome arrives on GET /v1/events/stream (or GET /v1/events): processed, or failed with a new reason. A processed event cannot be retried (409).',

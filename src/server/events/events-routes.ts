@@ -20,7 +20,7 @@ export function eventRoutes(app: ApiInstance): void {
   app.get(
     '',
     {
-      config: { auth: 'events:read' },
+      config: { auth: 'events:read', audit: { action: 'events.export', target: 'event', exportsOnly: true } },
       schema: {
         summary: 'List notification events processed by the platform (filters, order, paging), or export every match as CSV',
         description:
@@ -60,7 +60,7 @@ export function eventRoutes(app: ApiInstance): void {
   app.get(
     '/:eventId',
     {
-      config: { auth: 'events:read' },
+      config: { auth: 'events:read', audit: { action: 'event.read', target: 'event', param: 'eventId' } },
       schema: {
         summary: 'One notification event by its eventId, with the body as received (extension)',
         description:

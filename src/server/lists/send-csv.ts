@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvContentType, type CsvDialect } from '../../contract/export.ts';
 import { totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
 import type { TotalCount } from './total-count.ts';
+import { auditedExport } from '../audit/route-audit.ts';
 import { csvDisposition, csvStream, type CsvColumn } from './csv.ts';
 
 /** True when the Accept header prefers text/csv to application/json (no Accept, or *\/*, means JSON). */
@@ -30,7 +31,8 @@ export function sendCsv<Row>(reply: FastifyReply, spec: CsvExport<Row>): Fastify
     if (!value) throw new Error(`no CSV column ${id}`);
     return { id, value };
   });
-  const stream = csvStream(columns, spec.dialect, spec.batches);
+  // the route's audit entry (config.audit) gets the rows sent
+  const stream = csvStream(columns, spec.dialect, auditedExport(reply.request, spec.batches));
   return reply
     .header('content-disposition', csvDisposition(spec.stem))
     .header(totalCountHeader, String(spec.total.value))

@@ -40,7 +40,7 @@ export function merchantRoutes(app: ApiInstance): void {
   app.post(
     '',
     {
-      config: { auth: 'merchants:write' },
+      config: { auth: 'merchants:write', audit: { action: 'merchant.create', target: 'merchant' } },
       schema: {
         summary: 'Add a merchant (name, CNPJ with valid check digits, MCC)',
         operationId: 'createMerchant',

@@ -19,7 +19,7 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
   app.post(
     '',
     {
-      config: { auth: 'any' },
+      config: { auth: 'any', audit: { action: 'session.create', target: 'session' } },
       schema: {
         operationId: 'createSession',
         summary: 'Start a dashboard session: send the token as Authorization: Bearer, receive a session cookie (extension)',

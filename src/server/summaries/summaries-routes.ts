@@ -18,7 +18,7 @@ export function summaryRoutes(app: ApiInstance): void {
   app.get(
     '',
     {
-      config: { auth: 'transactions:read' },
+      config: { auth: 'transactions:read', audit: { action: 'transactions.export', target: 'transaction', exportsOnly: true } },
       schema: {
         summary: 'List transaction summaries with their cycles (filters, order, paging), or export every match as CSV',
         description:
@@ -63,7 +63,7 @@ export function summaryRoutes(app: ApiInstance): void {
   app.get(
     '/:id',
     {
-      config: { auth: 'transactions:read' },
+      config: { auth: 'transactions:read', audit: { action: 'transaction.read', target: 'transaction' } },
       schema: {
         summary: 'One transaction summary with its cycles (extension)',
         description: 'A summary the token may see: its organization, and its merchant for a merchant token. Any other id is 404, whether or not it exists elsewhere.',

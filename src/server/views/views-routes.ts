@@ -85,7 +85,7 @@ export function viewRoutes(app: ApiInstance): void {
   app.post(
     '',
     {
-      config: { auth: 'views:write' },
+      config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
       schema: {
         summary: 'Save a view of a list page: name, filters, order and columns',
         description:
@@ -142,7 +142,7 @@ export function viewRoutes(app: ApiInstance): void {
   app.patch(
     '/:id',
     {
-      config: { auth: 'views:write' },
+      config: { auth: 'views:write', audit: { action: 'view.update', target: 'view' } },
       schema: {
         summary: 'Rename a saved view or replace its filters, order or columns',
         operationId: 'updateSavedView',
@@ -180,7 +180,7 @@ export function viewRoutes(app: ApiInstance): void {
   app.delete(
     '/:id',
     {
-      config: { auth: 'views:write' },
+      config: { auth: 'views:write', audit: { action: 'view.delete', target: 'view' } },
       schema: {
         summary: 'Delete a saved view',
         operationId: 'deleteSavedView',

@@ -1,0 +1,131 @@
+import { z } from 'zod/mini';
+import { Scope, TokenMode } from './enums.ts';
+import { Role } from './roles.ts';
+
+/**
+ * People, sign-in, "My account" and API tokens (issue 24): the shapes both halves use. Passwords follow NIST SP
+ * 800-63B: length over composition (at least 15 characters — NIST SP 800-63B rev. 4 for a password that may be the only factor —, at most 128, any characters), a list of common ones refused.
+ */
+export const minPasswordLength = 15;
+export const maxPasswordLength = 128;
+
+const email = z.string().check(z.trim(), z.maxLength(254), z.email({ message: 'must be an email address' }), z.toLowerCase());
+const password = z.string().check(z.maxLength(maxPasswordLength, `must be at most ${maxPasswordLength} characters`));
+/** A new password: its length here; the common-password list is checked by the server (it holds the list). */
+export const NewPassword = z
+  .string()
+  .check(z.minLength(minPasswordLength, `must be at least ${minPasswordLength} characters`), z.maxLength(maxPasswordLength, `must be at most ${maxPasswordLength} characters`));
+const code = z.string().check(z.trim(), z.regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'must be a 6-digit code from the authenticator app, or a recovery code'));
+
+export const SignInRequest = z.strictObject({ email, password }).register(z.globalRegistry, { id: 'SignInRequest' });
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+export const SecondFactorRequest = z.strictObject({ challenge: z.string().check(z.regex(/^[\w-]{20,100}$/)), code }).register(z.globalRegistry, { id: 'SecondFactorRequest' });
+export type SecondFactorRequest = z.infer<typeof SecondFactorRequest>;
+
+/** A sign-in step's answer: signed in (the session cookie is set), or the second factor is awaited. */
+export const SignInResult = z
+  .object({
+    next: z.enum(['signed_in', 'second_factor']),
+    challenge: z.optional(z.string()).check(z.meta({ description: 'With next=second_factor: send it back with the code (valid 5 minutes)' })),
+    secondFactorEnrolled: z.boolean().check(z.meta({ description: 'false: the dashboard asks the person to enrol one' })),
+  })
+  .register(z.globalRegistry, { id: 'SignInResult' });
+export type SignInResult = z.infer<typeof SignInResult>;
+
+export const PersonStatus = z.enum(['active', 'invited', 'disabled']);
+
+export const Person = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: Role,
+    merchantId: z.nullable(z.string()).check(z.meta({ description: 'The merchant of a merchant operator' })),
+    status: PersonStatus,
+    secondFactor: z.boolean().check(z.meta({ description: 'An authenticator app is enrolled' })),
+    createdAt: z.string(),
+    lastSignInAt: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'Person' });
+export type Person = z.infer<typeof Person>;
+
+export const PersonList = z.array(Person).register(z.globalRegistry, { id: 'PersonList' });
+
+export const Account = z
+  .object({ person: Person, organization: z.object({ id: z.string(), name: z.string() }), scopes: z.array(Scope), recoveryCodesLeft: z.number() })
+  .register(z.globalRegistry, { id: 'Account' });
+export type Account = z.infer<typeof Account>;
+
+export const PasswordChange = z.strictObject({ currentPassword: password, newPassword: NewPassword }).register(z.globalRegistry, { id: 'PasswordChange' });
+export type PasswordChange = z.infer<typeof PasswordChange>;
+
+export const TotpEnrolment = z
+  .object({
+    secret: z.string().check(z.meta({ description: 'Base32, for typing into the app' })),
+    uri: z.string().check(z.meta({ description: 'otpauth:// URI' })),
+    qrCode: z.string().check(z.meta({ description: 'The URI as a QR code: an SVG data URL' })),
+  })
+  .register(z.globalRegistry, { id: 'TotpEnrolment' });
+export type TotpEnrolment = z.infer<typeof TotpEnrolment>;
+
+export const TotpConfirm = z.strictObject({ code: z.string().check(z.regex(/^\d{6}$/, 'must be the 6-digit code the app shows')) });
+export type TotpConfirm = z.infer<typeof TotpConfirm>;
+
+export const RecoveryCodes = z
+  .object({ codes: z.array(z.string()).check(z.meta({ description: 'Each works once, instead of a code from the app; shown only now' })) })
+  .register(z.globalRegistry, { id: 'RecoveryCodes' });
+
+export const AccountSession = z
+  .object({ id: z.string(), createdAt: z.string(), lastSeenAt: z.string(), address: z.nullable(z.string()), userAgent: z.nullable(z.string()), current: z.boolean() })
+  .register(z.globalRegistry, { id: 'AccountSession' });
+export const AccountSessionList = z.array(AccountSession).register(z.globalRegistry, { id: 'AccountSessionList' });
+export type AccountSession = z.infer<typeof AccountSession>;
+
+export const PersonChange = z
+  .strictObject({ role: z.optional(Role), merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))), status: z.optional(z.enum(['active', 'disabled'])) })
+  .register(z.globalRegistry, { id: 'PersonChange' });
+export type PersonChange = z.infer<typeof PersonChange>;
+
+export const InvitationRequest = z
+  .strictObject({ email, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), role: Role, merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))) })
+  .register(z.globalRegistry, { id: 'InvitationRequest' });
+export type InvitationRequest = z.infer<typeof InvitationRequest>;
+
+export const Invitation = z
+  .object({
+    person: Person,
+    expiresAt: z.string(),
+    delivery: z.enum(['email', 'link']),
+    link: z.optional(z.string()).check(z.meta({ description: 'Without SMTP_URL: the link to pass on, shown only now' })),
+  })
+  .register(z.globalRegistry, { id: 'Invitation' });
+export type Invitation = z.infer<typeof Invitation>;
+
+export const InvitationAccept = z.strictObject({ token: z.string().check(z.regex(/^[\w-]{20,100}$/)), password: NewPassword }).register(z.globalRegistry, { id: 'InvitationAccept' });
+export type InvitationAccept = z.infer<typeof InvitationAccept>;
+
+export const ApiToken = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scopes: z.array(Scope),
+    mode: TokenMode,
+    merchantId: z.nullable(z.string()),
+    createdBy: z.nullable(z.object({ id: z.string(), email: z.string() })),
+    createdAt: z.string(),
+    lastUsedAt: z.nullable(z.string()),
+    revokedAt: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'ApiToken' });
+export type ApiToken = z.infer<typeof ApiToken>;
+export const ApiTokenList = z.array(ApiToken).register(z.globalRegistry, { id: 'ApiTokenList' });
+
+export const ApiTokenRequest = z
+  .strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)), scopes: z.array(Scope).check(z.minLength(1)), mode: TokenMode, merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))) })
+  .register(z.globalRegistry, { id: 'ApiTokenRequest' });
+export type ApiTokenRequest = z.infer<typeof ApiTokenRequest>;
+
+export const CreatedApiToken = z
+  .object({ token: ApiToken, secret: z.string().check(z.meta({ description: 'The bearer token: shown only now' })) })
+  .register(z.globalRegistry, { id: 'CreatedApiToken' });
