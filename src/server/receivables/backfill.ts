@@ -42,7 +42,6 @@ export async function backfillReceivables(db: Db, options: BackfillOptions = {})
   const plans = await loadPlanBook(db, orgs);
   const eligible = and(
     inArray(s.organizationId, orgs),
-    inArray(s.status, ['approved', 'refunded', 'canceled']),
     sql`exists (select 1 from cycles c where c.summary_id = ${s.id} and c.type = 'capture' and c.status = 'approved')`,
     sql`not exists (select 1 from receivables r where r.summary_id = ${s.id})`,
   );

@@ -15,6 +15,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
   { path: '/receivables', labelKey: 'auth.section.receivables', scopes: ['receivables:read'] },
+  { path: '/fee-plans', labelKey: 'auth.section.feePlans', scopes: ['fee-plans:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
 ];
 
