@@ -16,6 +16,7 @@ interface CycleBody {
   type: string;
   status: string;
   amount: string;
+  retrievalReferenceNumber: string | null;
 }
 interface SummaryBody {
   id: string;
@@ -72,6 +73,9 @@ for (const l of languages) {
       await expect(facts).toContainText(money(decimal(refunded), l.locale).replace(/\s/g, ' '), { useInnerText: true });
       expect(norm(await facts.innerText())).toContain(money(decimal(captured - refunded), l.locale));
       await expect(facts).toContainText(l.kept);
+      // the refund cycle shows its own RRN, not the sale's
+      const refund = partial.cycles.find((c) => c.type === 'refund' && c.retrievalReferenceNumber !== null);
+      if (refund?.retrievalReferenceNumber) await expect(page.getByTestId('cycle').filter({ hasText: refund.retrievalReferenceNumber })).toHaveCount(1);
       await expectNoSeriousA11yViolations(page);
       await shoot(page, `transaction-partial-refund-${l.lang}`);
 
@@ -80,6 +84,16 @@ for (const l of languages) {
       await expect(line).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await shoot(page, `transactions-partial-${l.lang}`);
+    });
+
+    test('a pending sale says why it is pending', async ({ page }) => {
+      const res = await page.request.get('/v1/transactions/summaries?status=pending&limit=1', { headers: auth });
+      const pending = ((await res.json()) as SummaryBody[])[0];
+      if (!pending) throw new Error('the demo data has no pending sale');
+      await signInWithStorage(page, `/transactions/${pending.id}`);
+      await expect(page.getByTestId('pending-note')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `transaction-pending-${l.lang}`);
     });
 
     test('the pager and the totals strip say one count', async ({ page }) => {
