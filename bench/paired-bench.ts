@@ -24,8 +24,10 @@ export const pairedUsage = `usage: npm run bench -- --baseline REV --database-ur
   --rounds N           alternating rounds (default 4, at most 10)
   --seconds S          seconds of load per run (default 6, at most 60)
   --connections N      autocannon connections (default 16)
+  --warmup S           seconds of load before each server's measured runs (default 3)
   --path P             the list (default /v1/transactions/summaries)
-  --from-source        run this tree from its sources (tsx) like a baseline without a build, not from dist/`;
+  --from-source        run this tree from its sources (tsx) like a baseline without a build, not from dist/
+  --baseline-node BIN  run the baseline on another node binary (e.g. the Node 20 a revision before Node 24 ran on)`;
 
 const git = (args: string[], cwd = '.'): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
@@ -69,9 +71,11 @@ export async function runPairedBench(argv: string[]): Promise<void> {
       rounds: { type: 'string', default: '4' },
       seconds: { type: 'string', default: '6' },
       connections: { type: 'string', default: '16' },
+      warmup: { type: 'string', default: '3' },
       path: { type: 'string', default: '/v1/transactions/summaries' },
       port: { type: 'string', default: '18956' },
       'from-source': { type: 'boolean', default: false },
+      'baseline-node': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -90,12 +94,18 @@ export async function runPairedBench(argv: string[]): Promise<void> {
     root: path.resolve('.'),
     entry: values['from-source'] ? sourceEntry : builtEntry,
   };
+  const baselineNode = values['baseline-node'];
   const baseline = baselineCheckout(values.baseline);
+  if (baselineNode) {
+    baseline.node = baselineNode;
+    baseline.label += ` on Node ${execFileSync(baselineNode, ['--version'], { encoding: 'utf8' }).trim()}`;
+  }
   const settings = {
     limits: values.limits.split(',').map((n) => number(n, 100)),
     rounds: number(values.rounds, 10),
     seconds: number(values.seconds, 60),
     connections: number(values.connections, 256),
+    warmupSeconds: number(values.warmup, 60),
     path: values.path,
   };
   const startedAt = new Date().toISOString();

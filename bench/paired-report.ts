@@ -12,7 +12,7 @@ export interface PairedReport {
   startedAt: string;
   dataset: { summaries: number };
   checkouts: Checkout[];
-  settings: { limits: number[]; rounds: number; seconds: number; connections: number; path: string };
+  settings: { limits: number[]; rounds: number; seconds: number; connections: number; warmupSeconds: number; path: string };
   runs: PairedRun[];
   load: LoadSummary;
 }
@@ -65,7 +65,7 @@ export function writePairedReport(report: PairedReport, outDir = 'bench/results'
     `# Paired bench: ${report.checkouts.map((c) => c.label).join(' vs ')} (${settings.path}, page 1, PostgreSQL)`,
     '',
     `${report.startedAt}; ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; ${report.dataset.summaries} summaries.`,
-    `Each round starts one server process per checkout in turn (order alternating between rounds), warms it for 2 s, then loads`,
+    `Each round starts one server process per checkout in turn (order alternating between rounds), warms it for ${settings.warmupSeconds} s, then loads`,
     `page 1 with autocannon, ${settings.connections} connections, ${settings.seconds} s per limit; ${settings.rounds} rounds. Medians over the rounds, range in brackets.`,
     `CPU per page: the server process's user + system time (/proc) over the pages answered; PostgreSQL: the bench database's backends;`,
     `client: the load generator (this process); machine: every busy CPU second of the machine (/proc/stat), others' included.`,
@@ -95,17 +95,19 @@ export function writePairedReport(report: PairedReport, outDir = 'bench/results'
   const file = `${fileStamp(report.startedAt)}-paired.md`;
   writeFileSync(path.join(outDir, file), lines.join('\n'));
   console.log(`\n${pairedTables(report).join('\n')}\n\nload average ${load.loadMin}–${load.loadMax}; others ${round(median(othersPerRun), 2)} cores at the median; wrote ${path.join(outDir, file)}`);
-  const baseline = report.checkouts[1]?.label ?? '';
+  const baselineLabel = report.checkouts[1]?.label ?? '';
+  // "0dde145 (0dde145) on Node v20.20.2" -> "0dde145 on Node v20.20.2": one configuration per revision and Node
+  const baseline = baselineLabel.replace(/ \([0-9a-f]+\)/, '');
   const serverMs = (label: string, limit: number) => round(median(report.runs.filter((r) => r.checkout === label && r.limit === limit).map((r) => r.server)), 2);
   recordReport(outDir, {
-    configuration: `paired ${settings.path} vs ${baseline.split(' ')[0] ?? baseline}`,
+    configuration: `paired ${settings.path} vs ${baseline}`,
     files: [file],
     date: report.startedAt,
     headline:
       settings.limits
         .map((limit) => `limit=${limit}: server CPU ${report.checkouts.map((c) => `${serverMs(c.label, limit)} ms (${c.label.split(' (')[0]})`).join(' vs ')}`)
         .join('; ') + `; load average ${load.loadMin}–${load.loadMax}`,
-    how: `npm run bench -- --baseline ${baseline.split(' ')[0] ?? ''} --database-url URL`,
+    how: `npm run bench -- --baseline ${baseline.split(' ')[0] ?? ''} --database-url URL${baseline.includes(' on Node ') ? ' --baseline-node NODE' : ''}`,
   });
   return file;
 }

@@ -31,6 +31,8 @@ export interface PairedOptions {
   seconds: number;
   rounds: number;
   port: number;
+  /** seconds of load before each server's measured runs (default 3) */
+  warmupSeconds?: number;
   /** extra node flags for every server (e.g. --cpu-prof) */
   nodeFlags?: (checkout: Checkout, round: number) => string[];
   log?: (line: string) => void;
@@ -91,7 +93,7 @@ export async function runPaired(checkouts: Checkout[], options: PairedOptions): 
       });
       try {
         // warm-up: statements prepared, code optimised, caches (token, total) filled
-        await loadHttp({ url: url(options.limits[0] ?? 20), headers: options.headers, connections: 16, seconds: 2, minRequests: 1 });
+        await loadHttp({ url: url(options.limits[0] ?? 20), headers: options.headers, connections: 16, seconds: options.warmupSeconds ?? 3, minRequests: 1 });
         const pid = listeningPid(options.port);
         if (pid !== undefined) ownPids.add(pid);
         for (const limit of options.limits) {

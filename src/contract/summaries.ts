@@ -99,7 +99,8 @@ export const summaryQueryShape = {
     z.meta({
       description:
         'extension: one exact identifier, matched against the summary id, the gateway transaction id of the summary and of every cycle, ' +
-        'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging.',
+        'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging. ' +
+        'A number matches those three with or without its leading zeros (6149 finds the NSU 006149), and a number read in groups loses its spaces (2579 1245 1958).',
       example: '123456789012',
     }),
   ),

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Event, EventQuery } from '../../contract/events.ts';
 import type { Db } from '../db/client.ts';
+import { identifierVariants } from '../lists/identifier-variants.ts';
 import { Binder, inline, pageWindow, preparedOnce, type Bind } from '../db/prepared.ts';
 import { keysetAfter, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lists/keyset.ts';
 import { events as e, transactionSummaries as s } from '../db/schema.ts';
@@ -32,8 +33,11 @@ export function eventWhere(scope: RowScope, query: EventQuery, bind: Bind = inli
   if (query.summary_id) conditions.push(ofSummary(scope, query.summary_id, bind));
   if (query.q) {
     // each arm has its own index (the primary key, or organization + column): a BitmapOr of exact probes
-    const q = bind('q', query.q);
-    conditions.push(sql`(${e.eventId} = ${q} or ${e.id} = ${q} or ${e.retrievalReferenceNumber} = ${q} or ${e.authorizationCode} = ${q})`);
+    // the RRN and authorization code with or without leading zeros (lists/identifier-variants.ts): still exact probes
+    const variants = identifierVariants(query.q).map((v, i) => bind(`q${i}`, v));
+    const [q] = variants;
+    const any = sql.join(variants.map((v) => sql`${v}`), sql`, `);
+    conditions.push(sql`(${e.eventId} = ${q} or ${e.id} = ${q} or ${e.retrievalReferenceNumber} in (${any}) or ${e.authorizationCode} in (${any}))`);
   }
   return and(...conditions);
 }

@@ -26,11 +26,13 @@ describe.each(backends)('lookups on $kind', ({ kind, available }) => {
 
     const get = (url: string, token = f.tokens.a) => f.app.inject({ url, headers: { authorization: token } });
 
+    /** A numeric identifier (RRN, STAN/NSU, authorization code) stored as `stored` is the one searched: the same number, leading zeros or not. */
+    const sameNumber = (stored: string | null, q: string) => stored !== null && (stored === q || (/^\d+$/.test(stored) && /^\d+$/.test(q) && BigInt(stored) === BigInt(q)));
     /** Summaries of org A an identifier names, computed from the rows (not through the query under test). */
     const summariesNamed = (q: string) => {
       const viaCycles = new Set(
         cyclesA
-          .filter((c) => [c.gatewayTransactionId, c.retrievalReferenceNumber, c.systemTraceAuditNumber, c.authorizationCode].includes(q))
+          .filter((c) => c.gatewayTransactionId === q || [c.retrievalReferenceNumber, c.systemTraceAuditNumber, c.authorizationCode].some((v) => sameNumber(v, q)))
           .map((c) => c.summaryId),
       );
       return f.orgA.summaries.filter((s) => s.id === q || s.gatewayTransactionId === q || viaCycles.has(s.id));
@@ -106,6 +108,26 @@ describe.each(backends)('lookups on $kind', ({ kind, available }) => {
       expect(summariesNamed(foreign.retrievalReferenceNumber ?? '')).toEqual([]);
     });
 
+    it('q forgives a number read without its leading zeros or in groups with spaces, on both lists', async () => {
+      const padded = cyclesA.find((c) => /^00\d+$/.test(c.systemTraceAuditNumber ?? ''));
+      const rrn = cyclesA.find((c) => c.retrievalReferenceNumber !== null)?.retrievalReferenceNumber ?? '';
+      if (!padded?.systemTraceAuditNumber || rrn === '') throw new Error('fixture has no zero-padded NSU or no RRN');
+      const nsu = padded.systemTraceAuditNumber.replace(/^0+/, '');
+      const grouped = rrn.replace(/(\d{4})(?=\d)/g, '$1 ');
+      for (const [q, as] of [[nsu, padded.systemTraceAuditNumber], [grouped, rrn]] as const) {
+        const found = await walk<Summary>(f.app, f.tokens.a, '/v1/transactions/summaries', { q });
+        const exact = await walk<Summary>(f.app, f.tokens.a, '/v1/transactions/summaries', { q: as });
+        expect(found.items.map((i) => i.id).sort(), q).toEqual(exact.items.map((i) => i.id).sort());
+        expect(found.items.map((i) => i.id)).toContain(padded.systemTraceAuditNumber === as ? padded.summaryId : found.items[0]?.id);
+        expect(found.total).toBeGreaterThan(0);
+      }
+      const event = f.orgA.events.find((e) => e.retrievalReferenceNumber !== null);
+      if (!event?.retrievalReferenceNumber) throw new Error('fixture has no event with an RRN');
+      const spaced = event.retrievalReferenceNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
+      const events = await walk<Event>(f.app, f.tokens.a, '/v1/events', { q: spaced });
+      expect(events.items.map((i) => i.eventId)).toContain(event.eventId);
+    });
+
     it('q combines with filters, order and paging', async () => {
       // the STAN shared by the most cycles of org A, so the filter and the one-row pages have something to cut
       const counts = new Map<string, number>();
@@ -140,7 +162,7 @@ describe.each(backends)('lookups on $kind', ({ kind, available }) => {
       const foreign = f.orgB.events[0];
       if (!e || !foreign) throw new Error('fixture too small');
       for (const q of [e.eventId, e.id, e.retrievalReferenceNumber ?? '', e.authorizationCode ?? '', foreign.eventId, foreign.id]) {
-        const expected = f.orgA.events.filter((x) => [x.eventId, x.id, x.retrievalReferenceNumber, x.authorizationCode].includes(q));
+        const expected = f.orgA.events.filter((x) => [x.eventId, x.id].includes(q) || sameNumber(x.retrievalReferenceNumber, q) || sameNumber(x.authorizationCode, q));
         const got = await walk<Event>(f.app, f.tokens.a, '/v1/events', { q });
         expect(got.items.map((i) => i.eventId).sort(), q).toEqual(expected.map((x) => x.eventId).sort());
       }

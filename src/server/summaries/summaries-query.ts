@@ -9,6 +9,7 @@ import { keysetSegments, keysetShape, readDirection, type Cursor, type KeysetOrd
 import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lists/paging.ts';
+import { identifierVariants } from '../lists/identifier-variants.ts';
 import type { RowScope } from '../lists/scope.ts';
 import { isoFromPg, type CycleRecord, type SummaryRecord } from './summary-record.ts';
 
@@ -39,23 +40,27 @@ export function summaryWhere(scope: RowScope, query: SummaryFilters, bind: Bind 
   if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${bind('created_from', microsToIso(ceilMicros(created.fromNs)))}::timestamptz`);
   if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${bind('created_to', microsToIso(ceilMicros(created.toNs)))}::timestamptz`);
   if (query.merchant_id) conditions.push(sql`${s.merchantId} = ${bind('merchant_id', query.merchant_id)}`);
-  if (query.q) conditions.push(identifierMatch(bind('q', query.q)));
+  if (query.q) conditions.push(identifierMatch(identifierVariants(query.q).map((v, i) => bind(`q${i}`, v))));
   return and(...conditions);
 }
 
 /**
- * `q`: the summaries one exact identifier names. Written as `id IN (UNION ALL of one indexed lookup per
- * identifier)` rather than an OR across the join, so each arm is an index probe and the handful of ids they
- * yield meet the summaries by primary key (an OR with a sub-select would scan every summary).
+ * `q`: the summaries one identifier names. Written as `id IN (UNION ALL of one indexed lookup per identifier)`
+ * rather than an OR across the join, so each arm is an index probe and the handful of ids they yield meet the
+ * summaries by primary key (an OR with a sub-select would scan every summary). The numeric ones (RRN, STAN/NSU,
+ * authorization code) are probed under each spelling of `variants` (with or without leading zeros, see
+ * lists/identifier-variants.ts): `col in (…4 values)`, still index probes; ids are matched as given.
  */
-function identifierMatch(q: unknown): SQL {
+function identifierMatch(variants: unknown[]): SQL {
+  const [q] = variants;
+  const any = sql.join(variants.map((v) => sql`${v}`), sql`, `);
   return sql`${s.id} in (
     select ${q}::text
     union all select ${s.id} from ${s} where ${s.gatewayTransactionId} = ${q}
     union all select ${cycles.summaryId} from ${cycles} where ${cycles.gatewayTransactionId} = ${q}
-    union all select ${cycles.summaryId} from ${cycles} where ${cycles.retrievalReferenceNumber} = ${q}
-    union all select ${cycles.summaryId} from ${cycles} where ${cycles.systemTraceAuditNumber} = ${q}
-    union all select ${cycles.summaryId} from ${cycles} where ${cycles.authorizationCode} = ${q}
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.retrievalReferenceNumber} in (${any})
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.systemTraceAuditNumber} in (${any})
+    union all select ${cycles.summaryId} from ${cycles} where ${cycles.authorizationCode} in (${any})
   )`;
 }
 
