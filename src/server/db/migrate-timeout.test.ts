@@ -19,7 +19,8 @@ describe.skipIf(!postgresAvailable)('migrations on PostgreSQL (skipped: no Postg
       // opened again with a sane timeout, every migration is there
       const again = await openDatabase({ databaseUrl: target.url.toString() });
       try {
-        const [{ n }] = await again.query<{ n: string }>('SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations');
+        const [row] = await again.query<{ n: string }>('SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations');
+        const n = row?.n;
         const journal = (await import('./migrations/meta/_journal.json', { with: { type: 'json' } })).default as { entries: unknown[] };
         expect(Number(n)).toBe(journal.entries.length);
       } finally {
