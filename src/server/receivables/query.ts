@@ -104,14 +104,41 @@ export async function calendar(db: Db, caller: Caller, q: CalendarQuery, today: 
   const where = and(...base, ...live, ...inRange);
   let data: CalendarEntry[];
   if (q.group_by === 'unit') {
-    const units = await db
-      .select({ dueDate: d.dueDate, receiverTaxId: merchants.taxId, brand: d.brand, product: d.product, acquirer: d.acquirer, ...totalsSql })
-      .from(d)
-      .innerJoin(merchants, eq(merchants.id, d.merchantId))
-      .where(where)
-      .groupBy(d.dueDate, merchants.taxId, d.brand, d.product, d.acquirer)
-      .orderBy(d.dueDate, merchants.taxId, d.brand, d.product, d.acquirer);
-    data = units.map((g) => ({ dueDate: g.dueDate, receiverTaxId: g.receiverTaxId, brand: g.brand, product: g.product, acquirer: g.acquirer, unitKey: unitKey(g), ...totalsView(g, withCost) }));
+    // grouped by merchant on receivable_daily alone (no join in the aggregate), the merchants' CNPJs looked up after
+    const [units, people] = await Promise.all([
+      db
+        .select({ dueDate: d.dueDate, merchantId: d.merchantId, brand: d.brand, product: d.product, acquirer: d.acquirer, ...totalsSql })
+        .from(d)
+        .where(where)
+        .groupBy(d.dueDate, d.merchantId, d.brand, d.product, d.acquirer),
+      db.select({ id: merchants.id, taxId: merchants.taxId }).from(merchants).where(eq(merchants.organizationId, caller.organizationId)),
+    ]);
+    const taxIds = new Map(people.map((m) => [m.id, m.taxId]));
+    // one unit per receiver: merchants sharing a CNPJ add up
+    const byUnit = new Map<string, { dueDate: string; receiverTaxId: string; brand: string; product: string; acquirer: string; count: bigint; gross: bigint; fee: bigint; net: bigint; cost: bigint }>();
+    for (const g of units) {
+      const receiverTaxId = taxIds.get(g.merchantId) ?? '';
+      const key = unitKey({ ...g, receiverTaxId });
+      const u = byUnit.get(key) ?? { dueDate: g.dueDate, receiverTaxId, brand: g.brand, product: g.product, acquirer: g.acquirer, count: 0n, gross: 0n, fee: 0n, net: 0n, cost: 0n };
+      u.count += BigInt(g.count);
+      u.gross += BigInt(g.gross);
+      u.fee += BigInt(g.fee);
+      u.net += BigInt(g.net);
+      u.cost += BigInt(g.cost);
+      byUnit.set(key, u);
+    }
+    data = [...byUnit.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([, a], [, b]) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))
+      .map(([key, u]) => ({
+        dueDate: u.dueDate,
+        receiverTaxId: u.receiverTaxId,
+        brand: u.brand,
+        product: u.product,
+        acquirer: u.acquirer,
+        unitKey: key,
+        ...totalsView({ count: String(u.count), gross: String(u.gross), fee: String(u.fee), net: String(u.net), cost: String(u.cost) }, withCost),
+      }));
   } else {
     const days = await db.select({ dueDate: d.dueDate, ...totalsSql }).from(d).where(where).groupBy(d.dueDate).orderBy(d.dueDate);
     data = days.map((g) => ({ dueDate: g.dueDate, ...totalsView(g, withCost) }));
