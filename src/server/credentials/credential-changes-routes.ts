@@ -10,6 +10,7 @@ import { findCredential } from './read-credential.ts';
 import { updateCredential } from './update-credential.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { sendList } from '../lists/list-route.ts';
 import { CredentialParams } from './credential-params.ts';
@@ -22,7 +23,7 @@ const HistoryQuery = z.strictObject({ page: listBaseQuery.page, limit: listBaseQ
 /** GET /v1/credentials, PATCH /v1/credentials/{id} and its history (extensions). */
 export function credentialChangeRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listCredentials'),
     {
       config: { auth: 'credentials:write' },
       schema: {
@@ -37,7 +38,7 @@ export function credentialChangeRoutes(app: ApiInstance): void {
   );
 
   app.patch(
-    '/:id',
+    routeOf('updateCredential'),
     {
       config: { auth: 'credentials:write' },
       schema: {
@@ -58,7 +59,7 @@ export function credentialChangeRoutes(app: ApiInstance): void {
   );
 
   app.get(
-    '/:id/history',
+    routeOf('listCredentialHistory'),
     {
       config: { auth: 'credentials:write' },
       schema: {

@@ -4,6 +4,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { eventList } from './events-list.ts';
 import { sendList } from '../lists/list-route.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
@@ -15,7 +16,7 @@ import { eventStreamRoutes } from './event-stream-routes.ts';
 /** /v1/events: the list (or its CSV) and one event; the live stream and the retry in their own files. */
 export function eventRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listEvents'),
     {
       config: { auth: 'events:read' },
       schema: {
@@ -33,7 +34,7 @@ export function eventRoutes(app: ApiInstance): void {
   );
 
   app.get(
-    '/:eventId',
+    routeOf('getEvent'),
     {
       config: { auth: 'events:read' },
       schema: {

@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { apiPath } from '../../contract/endpoints.ts';
 import { Merchant, MerchantInput, MerchantList, MerchantQuery } from '../../contract/merchants.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { insertMerchant, merchantList } from './merchants-query.ts';
 import { sendList } from '../lists/list-route.ts';
 
-export const merchantLocation = (id: string) => `/v1/merchants?q=${id}`;
+export const merchantLocation = (id: string) => `${apiPath('listMerchants')}?q=${id}`;
 
 /** GET /v1/merchants (search) and POST /v1/merchants (merchants:write): extensions. */
 export function merchantRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listMerchants'),
     {
       config: { auth: 'any' },
       schema: {
@@ -27,7 +29,7 @@ export function merchantRoutes(app: ApiInstance): void {
   );
 
   app.post(
-    '',
+    routeOf('createMerchant'),
     {
       config: { auth: 'merchants:write' },
       schema: {

@@ -4,6 +4,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { summaryList } from './summaries-list.ts';
 import { sendList } from '../lists/list-route.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
@@ -13,7 +14,7 @@ import { summaryViews } from './summary-view.ts';
 
 export function summaryRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listTransactionSummaries'),
     {
       config: { auth: 'transactions:read' },
       schema: {
@@ -40,7 +41,7 @@ export function summaryRoutes(app: ApiInstance): void {
   );
 
   app.get(
-    '/:id',
+    routeOf('getTransactionSummary'),
     {
       config: { auth: 'transactions:read' },
       schema: {
