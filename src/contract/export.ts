@@ -95,8 +95,11 @@ export function columnsParameter<T extends string>(known: readonly T[]) {
     .check(z.meta({ description: `CSV only: comma-separated column ids, in order. Known: ${known.join(', ')}`, example: known.slice(0, 3).join(',') }));
 }
 
+/** The dialect of an export that names none. */
+export const defaultCsvDialect: CsvDialect = 'rfc4180';
+
 export const csvQueryShape = {
-  csv_dialect: z._default(z.optional(CsvDialect), 'rfc4180').check(
+  csv_dialect: z._default(z.optional(CsvDialect), defaultCsvDialect).check(
     z.meta({ description: 'CSV only: rfc4180 (comma, dot decimals) or excel-br (semicolon, comma decimals, UTF-8 BOM, for Excel in Portuguese)' }),
   ),
 };

@@ -83,6 +83,9 @@ export type Summary = z.infer<typeof Summary>;
 
 export const SummaryList = z.array(Summary);
 
+/** An ABECS response code as a filter: two digits or capital letters (00, 05, N7; contract/response-codes.ts). */
+export const ResponseCodeFilter = z.string().check(z.regex(/^[0-9A-Z]{2}$/, 'must be a 2-character response code: digits or capital letters, e.g. 05'));
+
 export const summaryQueryShape = {
   ...listBaseQuery,
   order_by: z._default(z.optional(SummaryOrderField), 'created_at'),
@@ -95,6 +98,9 @@ export const summaryQueryShape = {
   card_first_digits: z.optional(z.string().check(z.regex(/^\d{1,8}$/, 'must be 1 to 8 digits'))).check(z.meta({ description: 'Prefix of the BIN' })),
   card_last_digits: z.optional(z.string().check(z.regex(/^\d{4}$/, 'must be exactly 4 digits'))),
   merchant_id: z.optional(MerchantFilter),
+  response_code: z.optional(ResponseCodeFilter).check(
+    z.meta({ description: 'extension: summaries with a cycle the acquirer answered with this ABECS response code (00 approved, 05 declined by the issuer…)', example: '05' }),
+  ),
   q: z.optional(SearchQuery).check(
     z.meta({
       description:

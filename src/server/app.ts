@@ -21,6 +21,7 @@ import { safeError } from './lib/log-safe.ts';
 import { genReqId, registerRequestId } from './lib/request-id.ts';
 import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from './lib/server-limits.ts';
 import { registerOpenApi } from './openapi.ts';
+import { prefixOf } from './lib/endpoint-routes.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import { defaultIdempotencyTtlHours } from './credentials/idempotency.ts';
@@ -206,22 +207,22 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   registerBodyGuard(app);
   await registerOpenApi(app, options.publicApiBaseUrl ?? '');
 
-  // one plugin per resource folder, under its prefix
-  await app.register(healthRoutes, { prefix: '/health' });
-  await app.register(meRoutes, { prefix: '/v1/me' });
-  await app.register(providerRoutes, { prefix: '/v1/providers' });
-  await app.register(credentialRoutes, { prefix: '/v1/credentials' });
-  await app.register(summaryRoutes, { prefix: '/v1/transactions/summaries' });
-  await app.register(eventRoutes, { prefix: '/v1/events' });
-  await app.register(sessionRoutes, { prefix: '/v1/session', settings: sessions });
-  await app.register(notificationRoutes, { prefix: '/v1/notifications' });
-  await app.register(statsRoutes, { prefix: '/v1/transactions/stats' });
-  await app.register(viewRoutes, { prefix: '/v1/views' });
-  await app.register(merchantRoutes, { prefix: '/v1/merchants' });
-  await app.register(feePlanPlugin, { prefix: '/v1/fee-plans' });
-  await app.register(receivablePlugin, { prefix: '/v1/receivables' });
-  await app.register(reconciliationRoutes, { prefix: '/v1/reconciliation' });
-  await app.register(auditPlugin, { prefix: '/v1/audit' });
+  // one plugin per resource folder, under its prefix (src/contract/endpoints.ts)
+  await app.register(healthRoutes, { prefix: prefixOf('health') });
+  await app.register(meRoutes, { prefix: prefixOf('me') });
+  await app.register(providerRoutes, { prefix: prefixOf('providers') });
+  await app.register(credentialRoutes, { prefix: prefixOf('credentials') });
+  await app.register(summaryRoutes, { prefix: prefixOf('summaries') });
+  await app.register(eventRoutes, { prefix: prefixOf('events') });
+  await app.register(sessionRoutes, { prefix: prefixOf('session'), settings: sessions });
+  await app.register(notificationRoutes, { prefix: prefixOf('notifications') });
+  await app.register(statsRoutes, { prefix: prefixOf('stats') });
+  await app.register(viewRoutes, { prefix: prefixOf('views') });
+  await app.register(merchantRoutes, { prefix: prefixOf('merchants') });
+  await app.register(feePlanPlugin, { prefix: prefixOf('fee-plans') });
+  await app.register(receivablePlugin, { prefix: prefixOf('receivables') });
+  await app.register(reconciliationRoutes, { prefix: prefixOf('reconciliation') });
+  await app.register(auditPlugin, { prefix: prefixOf('audit') });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -4,6 +4,7 @@ import type { Me } from '../contract/me.ts';
 import { fetchMerchants } from './simulate/merchants.ts';
 import { NotificationGenerator, terminalsOf } from './simulate/generator.ts';
 import { assertLoopback, runSimulation } from './simulate/send.ts';
+import { apiPath } from '../contract/endpoints.ts';
 
 const usage = `Usage: npm run simulate -- [--rate 20] [--for 60s] [--url http://127.0.0.1:8080] [--max N]
 Sends signed notifications to a running server for the demo organization's terminals.
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const secret = values.secret ?? process.env.DEMO_SIGNING_SECRET;
   const token = values.token ?? process.env.DEMO_ACCESS_TOKEN;
   if (!secret || !token) throw new Error(usage);
-  const meResponse = await fetch(new URL('/v1/me', origin), { headers: { authorization: `Bearer ${token}` } });
+  const meResponse = await fetch(new URL(apiPath('getMe'), origin), { headers: { authorization: `Bearer ${token}` } });
   if (!meResponse.ok) throw new Error(`GET /v1/me answered ${meResponse.status}: is the server running at ${origin}, and the token valid?`);
   const me = (await meResponse.json()) as Me;
   if (me.mode !== 'test') throw new Error('The simulator only sends for test-mode organizations: use a test token.');

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { apiPath } from '../../contract/endpoints.ts';
 import type { Credential, CredentialInput } from '../../contract/credentials.ts';
 import type { Provider } from '../../contract/providers.ts';
 import type { Caller } from '../auth/authenticate.ts';
@@ -37,7 +38,7 @@ export async function checkCredentialInput(db: Db, caller: Caller, input: Creden
   return provider as Provider;
 }
 
-export const credentialLocation = (id: string) => `/v1/credentials/${id}`;
+export const credentialLocation = (id: string) => apiPath('getCredential', { id });
 
 /**
  * Inserts the credential, its 'created' history entry and, for a claimed Idempotency-Key, its response, in one transaction.

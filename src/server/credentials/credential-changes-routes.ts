@@ -4,15 +4,15 @@ import { ifMatchHeader, responseHeaders } from '../../contract/headers.ts';
 import { listBaseQuery } from '../../contract/list-query.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ifMatchTags } from './etag.ts';
-import { countHistory, findHistory } from './history.ts';
-import { countCredentials, credentialKeyset, credentialPosition, findCredentials } from './list-credentials.ts';
+import { historyList } from './history.ts';
+import { credentialList } from './list-credentials.ts';
 import { findCredential } from './read-credential.ts';
 import { updateCredential } from './update-credential.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
-import { setPagingHeaders } from '../lists/paging.ts';
-import { decodeCursor, fingerprint, pageOf } from '../lists/keyset.ts';
+import { sendList } from '../lists/list-route.ts';
 import { CredentialParams } from './credential-params.ts';
 
 const IfMatch = z.object({
@@ -23,7 +23,7 @@ const HistoryQuery = z.strictObject({ page: listBaseQuery.page, limit: listBaseQ
 /** GET /v1/credentials, PATCH /v1/credentials/{id} and its history (extensions). */
 export function credentialChangeRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listCredentials'),
     {
       config: { auth: 'credentials:write', audit: { action: 'credential.create', target: 'credential' } },
       schema: {
@@ -34,21 +34,11 @@ export function credentialChangeRoutes(app: ApiInstance): void {
         response: { 200: CredentialList, ...problemResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const db = app.database.db;
-      const query = request.query;
-      const print = fingerprint('credentials', 'created_at', query.order_direction, query);
-      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, credentialKeyset(query.order_direction), print);
-      const [found, total] = await Promise.all([findCredentials(db, caller, query, 1, cursor), countCredentials(db, caller, query, app.countCap)]);
-      const { rows, more } = pageOf(found, query.limit, cursor);
-      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: credentialPosition });
-      return rows;
-    },
+    async (request, reply) => sendList(app, request, reply, credentialList, request.query, (rows) => rows),
   );
 
   app.patch(
-    '/:id',
+    routeOf('updateCredential'),
     {
       config: { auth: 'credentials:write', audit: { action: 'credential.update', target: 'credential' } },
       schema: {
@@ -69,7 +59,7 @@ export function credentialChangeRoutes(app: ApiInstance): void {
   );
 
   app.get(
-    '/:id/history',
+    routeOf('listCredentialHistory'),
     {
       config: { auth: 'credentials:write' },
       schema: {
@@ -82,14 +72,9 @@ export function credentialChangeRoutes(app: ApiInstance): void {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const db = app.database.db;
-      const found = await findCredential(db, caller, request.params.id);
+      const found = await findCredential(app.database.db, callerOf(request), request.params.id);
       if (!found) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
-      const [entries, total] = await Promise.all([findHistory(db, request.params.id, request.query, 1), countHistory(db, request.params.id, app.countCap)]);
-      const hasMore = entries.length > request.query.limit;
-      setPagingHeaders(request, reply, request.query, total, hasMore);
-      return entries.slice(0, request.query.limit);
+      return sendList(app, request, reply, historyList(request.params.id), request.query, (entries) => entries);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathTemplate } from '../../contract/endpoints.ts';
 import { Credential, CredentialInput } from '../../contract/credentials.ts';
 import { idempotencyKeyHeader, responseHeaders } from '../../contract/headers.ts';
 import { xidPattern } from '../../contract/ids.ts';
@@ -9,6 +10,7 @@ import { findCredential } from './read-credential.ts';
 import { claimKey, idempotencyKeyPattern, releaseKey, requestHash } from './idempotency.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { credentialChangeRoutes } from './credential-changes-routes.ts';
@@ -24,7 +26,7 @@ const Headers = z.object({
 /** /v1/credentials: this plugin's create and read, and the list, update and history (credential-changes-routes.ts). */
 export function credentialRoutes(app: ApiInstance): void {
   app.post(
-    '',
+    routeOf('createCredential'),
     {
       config: { auth: 'credentials:write' },
       schema: {
@@ -46,7 +48,7 @@ export function credentialRoutes(app: ApiInstance): void {
       }
       const db = app.database.db;
       if (key !== undefined) {
-        const claim = await claimKey(db, caller.tokenId, key, requestHash('POST', '/v1/credentials', request.body), app.idempotencyTtlHours);
+        const claim = await claimKey(db, caller.tokenId, key, requestHash('POST', pathTemplate('createCredential'), request.body), app.idempotencyTtlHours);
         if (claim.kind === 'replay') {
           // only 201 responses are stored (see insertCredential)
           if (claim.stored.location) void reply.header(responseHeaders.location, claim.stored.location);
@@ -82,7 +84,7 @@ export function credentialRoutes(app: ApiInstance): void {
   );
 
   app.get(
-    '/:id',
+    routeOf('getCredential'),
     {
       config: { auth: 'credentials:write' },
       schema: {

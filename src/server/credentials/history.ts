@@ -4,6 +4,7 @@ import type { AuthenticationField } from '../../contract/providers.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, credentialHistory as h } from '../db/schema.ts';
 import { offsetOf, type Paging } from '../lists/paging.ts';
+import type { ListSpec } from '../lists/list-route.ts';
 import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 import { xid } from '../lib/xid.ts';
 import { maskSecret } from './authentication-data.ts';
@@ -49,3 +50,11 @@ export async function findHistory(db: Db, credentialId: string, paging: Paging, 
 }
 
 export const countHistory = (db: Db, credentialId: string, cap: number): Promise<TotalCount> => cappedCount(db, h, eq(h.credentialId, credentialId), cap);
+
+/** GET /v1/credentials/{id}/history as a list: newest first, by page number (no cursors). */
+export const historyList = (credentialId: string): ListSpec<Paging, CredentialHistoryEntry> => ({
+  name: 'credential-history',
+  replica: false,
+  find: (db, _caller, paging, extra) => findHistory(db, credentialId, paging, extra),
+  count: (db, _caller, _paging, cap) => countHistory(db, credentialId, cap),
+});

@@ -6,6 +6,7 @@ import { credentials as c, providers } from '../db/schema.ts';
 import { offsetOf } from '../lists/paging.ts';
 import { inline } from '../db/prepared.ts';
 import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lists/keyset.ts';
+import type { ListSpec } from '../lists/list-route.ts';
 import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 import { credentialView, visibleCredentials } from './read-credential.ts';
 
@@ -49,3 +50,17 @@ export async function findCredentials(db: Db, caller: Caller, query: CredentialQ
 
 export const countCredentials = (db: Db, caller: Caller, query: CredentialQuery, cap: number): Promise<TotalCount> =>
   cappedCount(db, c, credentialWhere(caller, query), cap);
+
+/** GET /v1/credentials as a list (the primary database: a credential just created or changed is listed at once). */
+export const credentialList: ListSpec<CredentialQuery, Credential> = {
+  name: 'credentials',
+  replica: false,
+  find: findCredentials,
+  count: countCredentials,
+  keyset: {
+    orderBy: () => 'created_at',
+    direction: (query) => query.order_direction,
+    order: (query) => credentialKeyset(query.order_direction),
+    position: () => credentialPosition,
+  },
+};

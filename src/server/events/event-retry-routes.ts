@@ -5,6 +5,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { events } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { eventListColumns, eventView } from './events-query.ts';
 import { scopeOf } from '../lists/scope.ts';
@@ -12,7 +13,7 @@ import { scopeOf } from '../lists/scope.ts';
 /** POST /v1/events/{eventId}/retry: a failed (or unscheduled pending) event is due again now (issue 12). */
 export function eventRetryRoutes(app: ApiInstance): void {
   app.post(
-    '/:eventId/retry',
+    routeOf('retryEvent'),
     {
       config: { auth: 'events:write', audit: { action: 'event.retry', target: 'event', param: 'eventId' } },
       schema: {

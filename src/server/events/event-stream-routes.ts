@@ -4,6 +4,7 @@ import { EventFilters } from '../../contract/events.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { events } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { Waker } from '../lib/waker.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { eventListColumns, eventView, eventWhere } from './events-query.ts';
@@ -23,7 +24,7 @@ function frame(id: bigint, data: unknown): string {
 /** GET /v1/events/stream: server-sent events of new and changed events, resumable with Last-Event-ID (issue 12). */
 export function eventStreamRoutes(app: ApiInstance): void {
   app.get(
-    '/stream',
+    routeOf('streamEvents'),
     {
       config: { auth: 'events:read' },
       schema: {

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { EventDetail, EventList, EventListQuery } from '../../contract/events.ts';
-import { defaultEventColumns } from '../../contract/export.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { eventBatches, eventCsvColumns } from './events-export.ts';
-import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
+import { eventList } from './events-list.ts';
+import { sendList } from '../lists/list-route.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
-import { setPagingHeaders } from '../lists/paging.ts';
-import { countEvents, eventKeyset, eventPosition, eventView, findEvent, findEvents } from './events-query.ts';
-import { decodeCursor, fingerprint, pageOf } from '../lists/keyset.ts';
+import { eventView, findEvent } from './events-query.ts';
 import { scopeOf } from '../lists/scope.ts';
 import { eventRetryRoutes } from './event-retry-routes.ts';
 import { eventStreamRoutes } from './event-stream-routes.ts';
@@ -18,7 +16,7 @@ import { eventStreamRoutes } from './event-stream-routes.ts';
 /** /v1/events: the list (or its CSV) and one event; the live stream and the retry in their own files. */
 export function eventRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listEvents'),
     {
       config: { auth: 'events:read', audit: { action: 'events.export', target: 'event', exportsOnly: true } },
       schema: {
@@ -31,34 +29,12 @@ export function eventRoutes(app: ApiInstance): void {
         response: { 200: listResponse(EventList, 'The page of events, or the CSV export'), ...problemResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const db = app.database.read; // lists and exports may lag: a replica when there is one
-      const scope = scopeOf(callerOf(request));
-      const query = request.query;
-      if (wantsCsv(request)) {
-        return sendCsv(reply, {
-          stem: 'events',
-          ids: query.columns ?? defaultEventColumns,
-          values: eventCsvColumns,
-          dialect: query.csv_dialect,
-          total: await countEvents(db, scope, query, app.countCap),
-          batches: eventBatches(db, scope, query),
-        });
-      }
-      const print = fingerprint('events', 'created_at', query.order_direction, query);
-      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, eventKeyset(query.order_direction), print);
-      const [found, total] = await Promise.all([
-        findEvents(db, scope, query, 1, cursor),
-        app.totals.get('events', scope, query, () => countEvents(db, scope, query, app.countCap)),
-      ]);
-      const { rows, more } = pageOf(found, query.limit, cursor);
-      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: eventPosition });
-      return rows.map(eventView);
-    },
+    // lists and exports may lag: read from a replica when there is one (eventList.replica)
+    async (request, reply) => sendList(app, request, reply, eventList, request.query, (rows) => rows.map(eventView)),
   );
 
   app.get(
-    '/:eventId',
+    routeOf('getEvent'),
     {
       config: { auth: 'events:read', audit: { action: 'event.read', target: 'event', param: 'eventId' } },
       schema: {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiProblem, databaseUnavailable } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
 /** /health/ready gives the database this long to answer `select 1`. */
@@ -21,10 +22,10 @@ export function healthRoutes(app: ApiInstance): void {
   const live = { status: 'ok' as const };
   const liveSchema = (summary: string) => ({ summary, tags: ['health'], security: [], response: { 200: Ok } });
   // liveness answers from the process alone: it never waits behind database work
-  app.get('/live', { schema: liveSchema('Liveness: the process answers (no token, no database)') }, () => live);
-  app.get('', { schema: liveSchema('Alias of /health/live (no token, no database)') }, () => live);
+  app.get(routeOf('getHealthLive'), { schema: liveSchema('Liveness: the process answers (no token, no database)') }, () => live);
+  app.get(routeOf('getHealth'), { schema: liveSchema('Alias of /health/live (no token, no database)') }, () => live);
   app.get(
-    '/ready',
+    routeOf('getHealthReady'),
     {
       schema: {
         summary: `Readiness: the database (and its read replica, when DATABASE_READ_URL is set) answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`,

@@ -3,22 +3,12 @@ import { problemContentType } from '../../contract/problem.ts';
 import { defaultPoolWaitMs } from '../db/pool.ts';
 import { databaseRetryAfterSeconds } from '../errors.ts';
 import { descriptions } from './openapi-docs.ts';
+import { operationIdOf } from './endpoint-routes.ts';
 
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
-
-/** operationIds of the existing operations; a route may also set schema.operationId itself. */
-const operationIds: Record<string, string> = {
-  'get /health': 'getHealth',
-  'get /v1/me': 'getMe',
-  'get /v1/providers': 'listProviders',
-  'post /v1/credentials': 'createCredential',
-  'get /v1/credentials/{id}': 'getCredential',
-  'get /v1/transactions/summaries': 'listTransactionSummaries',
-  'get /v1/events': 'listEvents',
-};
 
 /** `get /v1/foo-bar/{id}` → `getV1FooBarById`: a stable fallback for an operation nobody named. */
 function derivedOperationId(method: string, path: string): string {
@@ -104,7 +94,8 @@ export function tidyOpenApi(document: Json, serverUrl: string): Json {
     for (const method of methods) {
       const operation = item[method];
       if (!isObject(operation)) continue;
-      operation.operationId ??= operationIds[`${method} ${path}`] ?? derivedOperationId(method, path);
+      // the endpoint map's (src/contract/endpoints.ts); a route may set its own, which endpoints.test.ts holds to the map's
+      operation.operationId ??= operationIdOf(method, path) ?? derivedOperationId(method, path);
       if (!isObject(operation.responses)) continue;
       operation.responses['429'] ??= tooManyRequests;
       if (touchesDatabase(path)) operation.responses['503'] = databaseUnavailable(operation.responses['503']);

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { responseHeaders } from '../../contract/headers.ts';
 import { ApiProblem } from '../errors.ts';
+import { pathTemplate } from '../../contract/endpoints.ts';
 
 /** Requests allowed per window (RATE_LIMIT_* variables); 0 turns that limit off. */
 export interface RateLimits {
@@ -20,7 +21,7 @@ export const defaultRateLimits: RateLimits = { perToken: 1200, perAddress: 600, 
 
 /** Liveness and readiness probes are never throttled: a limit there would restart a healthy server. */
 const probePaths = new Set(['/health', '/health/live', '/health/ready']);
-const isNotification = (request: FastifyRequest) => request.routeOptions.url === '/v1/notifications';
+const isNotification = (request: FastifyRequest) => request.routeOptions.url === pathTemplate('receiveNotification');
 
 /** Which limit a request is counted against (and, when refused, which refusal the metrics count). */
 type RequestLimit = 'token' | 'address' | 'notifications';

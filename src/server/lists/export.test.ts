@@ -11,8 +11,8 @@ import type { Summary } from '../../contract/summaries.ts';
 import { SummaryQuery } from '../../contract/summaries.ts';
 import { backends, bearer, insertOrganization } from '../test/harness.ts';
 import { createListFixture, walk, type ListFixture } from '../test/list-fixture.ts';
-import { eventBatches } from '../events/events-export.ts';
-import { summaryBatches } from '../summaries/summaries-export.ts';
+import { eventBatches } from '../events/events-list.ts';
+import { summaryBatches } from '../summaries/summaries-list.ts';
 
 const csv = (f: ListFixture, path: string, params: Record<string, string>, auth = f.tokens.a) =>
   f.app.inject({ url: `${path}?${new URLSearchParams(params).toString()}`, headers: { authorization: auth, accept: 'text/csv' } });

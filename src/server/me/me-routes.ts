@@ -4,12 +4,13 @@ import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
 export function meRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('getMe'),
     {
       config: { auth: 'any' },
       schema: {

@@ -8,6 +8,7 @@ import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetP
 import { xid } from '../lib/xid.ts';
 import { containsPattern } from '../credentials/list-credentials.ts';
 import type { RowScope } from '../lists/scope.ts';
+import type { ListSpec } from '../lists/list-route.ts';
 import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 
 /** Lower case without accents, as merchants.search_name keeps the name (a generated column). */
@@ -70,3 +71,17 @@ export async function insertMerchant(db: Db, organizationId: string, input: Merc
     return { created: merchantView(row) };
   });
 }
+
+/** GET /v1/merchants as a list (the primary database: a merchant just added is found at once). */
+export const merchantList: ListSpec<MerchantQuery, Merchant, RowScope> = {
+  name: 'merchants',
+  replica: false,
+  find: findMerchants,
+  count: countMerchants,
+  keyset: {
+    orderBy: (query) => query.order_by,
+    direction: (query) => query.order_direction,
+    order: (query) => merchantKeyset(query.order_by, query.order_direction),
+    position: (query) => (row) => merchantPosition(query.order_by, row),
+  },
+};

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { apiPath } from '../../contract/endpoints.ts';
 import { Merchant, MerchantInput, MerchantList, MerchantQuery } from '../../contract/merchants.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
-import { setPagingHeaders } from '../lists/paging.ts';
-import { decodeCursor, fingerprint, pageOf } from '../lists/keyset.ts';
-import { countMerchants, findMerchants, insertMerchant, merchantKeyset, merchantPosition } from './merchants-query.ts';
+import { insertMerchant, merchantList } from './merchants-query.ts';
+import { sendList } from '../lists/list-route.ts';
 
-export const merchantLocation = (id: string) => `/v1/merchants?q=${id}`;
+export const merchantLocation = (id: string) => `${apiPath('listMerchants')}?q=${id}`;
 
 /** GET /v1/merchants (search) and POST /v1/merchants (merchants:write): extensions. */
 export function merchantRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listMerchants'),
     {
       config: { auth: 'any' },
       schema: {
@@ -24,21 +25,11 @@ export function merchantRoutes(app: ApiInstance): void {
         response: { 200: MerchantList, ...problemResponses(400, 401) },
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const db = app.database.db;
-      const query = request.query;
-      const print = fingerprint('merchants', query.order_by, query.order_direction, query);
-      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, merchantKeyset(query.order_by, query.order_direction), print);
-      const [found, total] = await Promise.all([findMerchants(db, caller, query, 1, cursor), countMerchants(db, caller, query, app.countCap)]);
-      const { rows, more } = pageOf(found, query.limit, cursor);
-      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: (row) => merchantPosition(query.order_by, row) });
-      return rows;
-    },
+    async (request, reply) => sendList(app, request, reply, merchantList, request.query, (rows) => rows),
   );
 
   app.post(
-    '',
+    routeOf('createMerchant'),
     {
       config: { auth: 'merchants:write', audit: { action: 'merchant.create', target: 'merchant' } },
       schema: {

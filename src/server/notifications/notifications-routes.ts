@@ -4,6 +4,7 @@ import { Event } from '../../contract/events.ts';
 import { Notification, signatureHeader } from '../../contract/notifications.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { ingestNotification } from './ingest.ts';
 import { checkSignature, signatureToleranceSeconds, type SignatureCheck } from './signature.ts';
@@ -44,7 +45,7 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
   });
 
   app.post(
-    '',
+    routeOf('receiveNotification'),
     {
       // a one-event answer (about 1 kB) to a machine: compressing it costs the server more than it saves anyone
       compress: false,

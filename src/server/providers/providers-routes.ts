@@ -2,12 +2,13 @@ import { asc } from 'drizzle-orm';
 import { ProviderList, type Provider } from '../../contract/providers.ts';
 import { providers } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 
 export function providerRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listProviders'),
     {
       config: { auth: 'providers:read' },
       schema: {

@@ -5,6 +5,7 @@ import { checkSessionOrigin, clearSessionCookie, readSessionCookie, setSessionCo
 import { createSession, deleteSession } from '../auth/session-store.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { noQuery } from '../lib/no-query.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { describeCaller } from '../me/me-routes.ts';
@@ -17,7 +18,7 @@ const cookieNote =
 /** Dashboard sessions (extension): exchange an access token for an HttpOnly cookie, and end it. */
 export function sessionRoutes(app: ApiInstance, { settings }: { settings: SessionSettings }): void {
   app.post(
-    '',
+    routeOf('createSession'),
     {
       config: { auth: 'any', audit: { action: 'session.create', target: 'session' } },
       schema: {
@@ -43,7 +44,7 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
   );
 
   app.delete(
-    '',
+    routeOf('deleteSession'),
     {
       schema: {
         operationId: 'deleteSession',

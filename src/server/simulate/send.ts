@@ -3,6 +3,7 @@ import https from 'node:https';
 import { signatureHeader } from '../../contract/notifications.ts';
 import { signatureHeaderValue } from '../notifications/signature.ts';
 import type { Intent, NotificationGenerator } from './generator.ts';
+import { apiPath } from '../../contract/endpoints.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -62,7 +63,7 @@ function post(agent: http.Agent, url: URL, headers: Record<string, string>, body
 
 /** Sends signed notifications at `rate`/s for `durationMs` (bounded in count and time), waiting for every answer. */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationStats> {
-  const url = new URL('/v1/notifications', assertLoopback(options.origin));
+  const url = new URL(apiPath('receiveNotification'), assertLoopback(options.origin));
   const maxCount = Math.min(options.maxCount ?? Math.ceil((options.rate * options.durationMs) / 1000), 1_000_000);
   const concurrency = options.concurrency ?? 64;
   const agent = new (url.protocol === 'https:' ? https : http).Agent({ keepAlive: true, maxSockets: concurrency });

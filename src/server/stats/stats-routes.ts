@@ -3,6 +3,7 @@ import type { SummaryFilters } from '../../contract/summaries.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { scopeOf } from '../lists/scope.ts';
 import { previousPeriod, statsData } from './stats-query.ts';
@@ -10,7 +11,7 @@ import { statsBreakdown, statsSeries, statsTotals } from './stats-view.ts';
 
 export function statsRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('getTransactionStats'),
     {
       config: { auth: 'transactions:read' },
       schema: {

@@ -40,6 +40,8 @@ export function summaryWhere(scope: RowScope, query: SummaryFilters, bind: Bind 
   if (created?.fromNs != null) conditions.push(sql`${s.createdAt} >= ${bind('created_from', microsToIso(ceilMicros(created.fromNs)))}::timestamptz`);
   if (created?.toNs != null) conditions.push(sql`${s.createdAt} < ${bind('created_to', microsToIso(ceilMicros(created.toNs)))}::timestamptz`);
   if (query.merchant_id) conditions.push(sql`${s.merchantId} = ${bind('merchant_id', query.merchant_id)}`);
+  // a cycle of the summary was answered with the code (each summary's cycles by the cycles' summary index)
+  if (query.response_code) conditions.push(sql`exists (select 1 from ${cycles} where ${cycles.summaryId} = ${s.id} and ${cycles.responseCode} = ${bind('response_code', query.response_code)})`);
   if (query.q) conditions.push(identifierMatch(identifierVariants(query.q).map((v, i) => bind(`q${i}`, v))));
   return and(...conditions);
 }

@@ -1,22 +1,20 @@
 import { z } from 'zod';
-import { defaultSummaryColumns } from '../../contract/export.ts';
 import { Summary, SummaryList, SummaryListQuery } from '../../contract/summaries.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
-import { summaryBatches, summaryCsvColumns } from './summaries-export.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
+import { summaryList } from './summaries-list.ts';
+import { sendList } from '../lists/list-route.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
-import { setPagingHeaders } from '../lists/paging.ts';
 import { scopeOf } from '../lists/scope.ts';
-import { countSummaries, findCycles, findSummaries, findSummary, summaryKeyset, summaryPosition } from './summaries-query.ts';
-import { decodeCursor, fingerprint, pageOf } from '../lists/keyset.ts';
+import { findCycles, findSummary } from './summaries-query.ts';
 import { summaryViews } from './summary-view.ts';
 
 export function summaryRoutes(app: ApiInstance): void {
   app.get(
-    '',
+    routeOf('listTransactionSummaries'),
     {
       config: { auth: 'transactions:read', audit: { action: 'transactions.export', target: 'transaction', exportsOnly: true } },
       schema: {
@@ -29,39 +27,21 @@ export function summaryRoutes(app: ApiInstance): void {
         response: { 200: listResponse(SummaryList, 'The page of summaries, or the CSV export'), ...problemResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const db = app.database.read; // lists and exports may lag: a replica when there is one
-      const scope = scopeOf(callerOf(request));
-      const query = request.query;
-      if (wantsCsv(request)) {
-        return sendCsv(reply, {
-          stem: 'transactions',
-          ids: query.columns ?? defaultSummaryColumns,
-          values: summaryCsvColumns,
-          dialect: query.csv_dialect,
-          total: await countSummaries(db, scope, query, app.countCap),
-          batches: summaryBatches(db, scope, query),
-        });
-      }
-      const keyset = summaryKeyset(query.order_by, query.order_direction);
-      const print = fingerprint('summaries', query.order_by, query.order_direction, query);
-      const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor, keyset, print);
-      const [found, total] = await Promise.all([
-        findSummaries(db, scope, query, 1, cursor),
-        app.totals.get('summaries', scope, query, () => countSummaries(db, scope, query, app.countCap)),
-      ]);
-      const { rows, more } = pageOf(found, query.limit, cursor);
-      const cycleRows = await findCycles(
-        db,
-        rows.map((r) => r.id),
-      );
-      setPagingHeaders(request, reply, query, total, more, { cursor, print, rows, more, position: (row) => summaryPosition(query.order_by, row) });
-      return summaryViews(rows, cycleRows);
-    },
+    // lists and exports may lag: read from a replica when there is one (summaryList.replica)
+    async (request, reply) =>
+      sendList(app, request, reply, summaryList, request.query, async (rows, db) =>
+        summaryViews(
+          rows,
+          await findCycles(
+            db,
+            rows.map((r) => r.id),
+          ),
+        ),
+      ),
   );
 
   app.get(
-    '/:id',
+    routeOf('getTransactionSummary'),
     {
       config: { auth: 'transactions:read', audit: { action: 'transaction.read', target: 'transaction' } },
       schema: {

@@ -126,6 +126,23 @@ describe.each(backends)('GET /v1/transactions/summaries on $kind', ({ kind, avai
       expect(items.some((s) => s.cycles.length > 1)).toBe(true);
     });
 
+    it('response_code: the summaries with a cycle answered with that code, paged through once; a malformed code is a 400 naming it', async () => {
+      const dbCycles = await f.database.db.select().from(cycles);
+      const ours = new Set(rows.map((r) => r.id));
+      const codes = [...new Set(dbCycles.filter((c) => ours.has(c.summaryId) && c.responseCode !== null).map((c) => c.responseCode ?? ''))].sort();
+      expect(codes.length).toBeGreaterThan(1);
+      for (const code of codes.slice(0, 3)) {
+        const answered = new Set(dbCycles.filter((c) => c.responseCode === code).map((c) => c.summaryId));
+        const want = expected({}).filter((id) => answered.has(id));
+        const listed = await walk<Summary>(f.app, f.tokens.a, path, { response_code: code });
+        expect(listed.items.map((s) => s.id), code).toEqual(want);
+        expect(listed.total).toBe(want.length);
+      }
+      const bad = await f.app.inject({ url: `${path}?response_code=5`, headers: { authorization: f.tokens.a } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('response_code');
+    });
+
     it('answers a page past the end with an empty list and a prev link', async () => {
       const res = await f.app.inject({ url: `${path}?page=999&limit=100`, headers: { authorization: f.tokens.a } });
       expect(res.statusCode).toBe(200);

@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { apiPath } from '../../contract/endpoints.ts';
 import type { Scope } from '../../contract/enums.ts';
+import { responseHeaders } from '../../contract/headers.ts';
 import { SavedView, SavedViewList, SavedViewQuery, viewPages, viewReadScope, type ViewPage } from '../../contract/saved-views.ts';
 import { SavedViewInput, SavedViewPatch } from '../../contract/views.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
+import { routeOf } from '../lib/endpoint-routes.ts';
 import { problemResponses } from '../lib/openapi-docs.ts';
 import { deleteView, findView, insertView, listViews, NameTaken, updateView, viewOf, type ViewRow } from './views-store.ts';
 
@@ -60,7 +63,7 @@ export function viewRoutes(app: ApiInstance): void {
   const db = () => app.database.db;
 
   app.get(
-    '',
+    routeOf('listSavedViews'),
     {
       config: { auth: 'any' },
       schema: {
@@ -83,7 +86,7 @@ export function viewRoutes(app: ApiInstance): void {
   );
 
   app.post(
-    '',
+    routeOf('createSavedView'),
     {
       config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
       schema: {
@@ -114,12 +117,12 @@ export function viewRoutes(app: ApiInstance): void {
         if (!merchant) throw badRequest('Unknown merchantId.', [{ pointer: '/merchantId', detail: 'is not a merchant of your organization' }]);
       }
       const row = await insertView(db(), caller.organizationId, merchantId, input).catch(nameTaken);
-      return reply.code(201).header('location', `/v1/views/${row.id}`).send(viewOf(row));
+      return reply.code(201).header(responseHeaders.location, apiPath('getSavedView', { id: row.id })).send(viewOf(row));
     },
   );
 
   app.get(
-    '/:id',
+    routeOf('getSavedView'),
     {
       config: { auth: 'any' },
       schema: {
@@ -140,7 +143,7 @@ export function viewRoutes(app: ApiInstance): void {
   );
 
   app.patch(
-    '/:id',
+    routeOf('updateSavedView'),
     {
       config: { auth: 'views:write', audit: { action: 'view.update', target: 'view' } },
       schema: {
@@ -178,7 +181,7 @@ export function viewRoutes(app: ApiInstance): void {
   );
 
   app.delete(
-    '/:id',
+    routeOf('deleteSavedView'),
     {
       config: { auth: 'views:write', audit: { action: 'view.delete', target: 'view' } },
       schema: {

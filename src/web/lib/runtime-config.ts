@@ -18,7 +18,7 @@ export function getRuntimeConfig(): RuntimeConfig {
   return { apiBaseUrl: base.replace(/\/+$/, '') };
 }
 
-/** Absolute or same-origin URL for an API path such as `/v1/me`. */
+/** Absolute or same-origin URL for an API path (`apiPath` of contract/endpoints.ts). */
 export function apiUrl(path: string): string {
   return `${getRuntimeConfig().apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
 }

@@ -2,6 +2,7 @@ import { acceptHeader } from '../../../contract/headers.ts';
 import { apiUrl } from '../../lib/runtime-config.ts';
 import { confirmSession, endSession } from '../../lib/session.ts';
 import { rememberVerifiedMe } from './verified-me.ts';
+import { apiPath } from '../../../contract/endpoints.ts';
 
 let probe: Promise<void> | null = null;
 
@@ -21,7 +22,7 @@ function sessionEnded(body: unknown): boolean {
 export function probeSession(): Promise<void> {
   probe ??= (async () => {
     try {
-      const response = await fetch(apiUrl('/v1/me'), { headers: { [acceptHeader]: 'application/json' } });
+      const response = await fetch(apiUrl(apiPath('getMe')), { headers: { [acceptHeader]: 'application/json' } });
       const body: unknown = await response.json().catch(() => undefined);
       if (response.status === 401) endSession('expired', sessionEnded(body));
       else if (response.ok) {

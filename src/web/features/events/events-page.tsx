@@ -17,6 +17,7 @@ import { LiveControls } from './live-controls.tsx';
 import { needsClearedFilters } from './live-merge.ts';
 import { useLiveList } from './use-live-list.ts';
 import layout from '../../components/page-layout.module.css';
+import { apiPath } from '../../../contract/endpoints.ts';
 
 // the expanded event (every field, processing, Retry, the body as received) loads after the list, fetched as soon as the list shows
 const eventDetail = lazyDetail<Event>(async () => {
@@ -35,7 +36,7 @@ const listConfig = (t: Translate, me: Me): ServerListConfig<EventKey, Event> => 
     listId: 'events',
     ...listToolsUser(me),
     apiColumns: eventApiColumns,
-    exportPath: '/v1/events',
+    exportPath: apiPath('listEvents'),
     exportFileBase: t('events.fileBase'),
     exportPartLabels: {
       transaction_type: t('events.export.transactionType'),

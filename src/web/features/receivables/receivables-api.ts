@@ -4,6 +4,7 @@ import { csvContentType } from '../../../contract/export.ts';
 import type { AnticipationInput, AnticipationSimulation, Calendar, Margin, ReceivableList } from '../../../contract/receivables.ts';
 import { apiGet, apiPost, apiStream } from '../../lib/api-client.ts';
 import { receivablesCalendarKey, receivablesListKey, receivablesMarginKey } from './receivables-keys.ts';
+import { apiPath } from '../../../contract/endpoints.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -13,7 +14,7 @@ const has = <T>(key: string, what: string) => z.custom<T>((v) => typeof v === 'o
 export const calendarQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesCalendarKey(params),
-    queryFn: async ({ signal }) => (await apiGet('/v1/receivables/calendar', has<Calendar>('summary', 'receivables calendar'), { params, signal })).data,
+    queryFn: async ({ signal }) => (await apiGet(apiPath('getReceivablesCalendar'), has<Calendar>('summary', 'receivables calendar'), { params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
@@ -22,7 +23,7 @@ export const receivablesListQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesListKey(params),
     queryFn: async ({ signal }) => {
-      const response = await apiGet('/v1/receivables', has<ReceivableList>('data', 'receivables list'), { params, signal });
+      const response = await apiGet(apiPath('listReceivables'), has<ReceivableList>('data', 'receivables list'), { params, signal });
       return { ...response.data, total: Number(response.headers.get('X-Total-Count') ?? response.data.data.length) };
     },
     placeholderData: keepPreviousData,
@@ -32,16 +33,16 @@ export const receivablesListQuery = (params: Params) =>
 export const marginQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesMarginKey(params),
-    queryFn: async ({ signal }) => (await apiGet('/v1/receivables/margin', has<Margin>('data', 'margin'), { params, signal })).data,
+    queryFn: async ({ signal }) => (await apiGet(apiPath('getReceivablesMargin'), has<Margin>('data', 'margin'), { params, signal })).data,
     staleTime: 60_000,
   });
 
 export const simulateAnticipation = async (body: AnticipationInput) =>
-  (await apiPost('/v1/receivables/anticipation/simulate', body, has<AnticipationSimulation>('units', 'anticipation simulation'))).data;
+  (await apiPost(apiPath('simulateAnticipation'), body, has<AnticipationSimulation>('units', 'anticipation simulation'))).data;
 
 /** The filtered receivables as a CSV file (the session's credentials; the file is saved by the browser). */
 export async function exportReceivablesCsv(params: Params): Promise<void> {
-  const response = await apiStream('/v1/receivables', { params: { ...params, csv_dialect: 'excel-br' }, accept: csvContentType });
+  const response = await apiStream(apiPath('listReceivables'), { params: { ...params, csv_dialect: 'excel-br' }, accept: csvContentType });
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

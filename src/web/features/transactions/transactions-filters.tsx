@@ -1,5 +1,6 @@
 import { cardBrands, paymentMethods, providerNames, summaryStatuses } from '../../../contract/enums.ts';
 import { SearchQuery } from '../../../contract/list-query.ts';
+import { ResponseCodeFilter } from '../../../contract/summaries.ts';
 import { DateRangeFilter } from '../../components/data-table/date-range-filter.tsx';
 import { MerchantFilter } from '../../components/data-table/merchant-filter.tsx';
 import { FilterPanel, SelectFilter, TextFilter } from '../../components/data-table/filter-controls.tsx';
@@ -22,7 +23,7 @@ function clearAllChanges(): ListChanges<SummaryKey> {
   return Object.fromEntries(summaryFilterKeys.map((k) => [k, null]));
 }
 
-/** The eight summary filters; each writes its own URL parameter (and sends the view to page 1). */
+/** The summary filters; each writes its own URL parameter (and sends the view to page 1). */
 export function TransactionsFilters({ merchants, get, update, actions }: TransactionsFiltersProps) {
   const t = useT();
   const statusOptions = domainOptions(t, 'status', summaryStatuses);
@@ -65,6 +66,15 @@ export function TransactionsFilters({ merchants, get, update, actions }: Transac
         placeholder="1234"
         inputMode="numeric"
         maxLength={4}
+        width="narrow"
+      />
+      <TextFilter
+        label={t('transactions.filter.responseCode')}
+        value={get('response_code')}
+        onChange={set('response_code')}
+        validate={(text) => (ResponseCodeFilter.safeParse(text).success ? null : t('transactions.filter.responseCodeInvalid'))}
+        placeholder="05"
+        maxLength={2}
         width="narrow"
       />
     </FilterPanel>

@@ -19,6 +19,7 @@ import { summaryFilterKeys, summaryUrlSpec, type SummaryKey } from './transactio
 import { TotalsStrip } from './totals-strip.tsx';
 import { filterParams } from '../../lib/url-state.ts';
 import styles from './transactions.module.css';
+import { apiPath } from '../../../contract/endpoints.ts';
 
 // a row opened in place shows its cycles (from the list's own data), with the response codes' meanings: loaded on intent
 const cycleDetails = lazyDetail<Summary>(async () => (await import('./cycle-details.tsx')).CycleDetails);
@@ -35,7 +36,7 @@ const listConfig = (t: Translate, me: Me): ServerListConfig<SummaryKey, Summary>
     listId: 'transactions',
     ...listToolsUser(me),
     apiColumns: summaryApiColumns,
-    exportPath: '/v1/transactions/summaries',
+    exportPath: apiPath('listTransactionSummaries'),
     exportFileBase: t('transactions.list.fileBase'),
     viewPage: 'transactions',
   },

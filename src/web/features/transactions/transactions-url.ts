@@ -15,5 +15,6 @@ export const summaryFilterKeys = [
   'card_first_digits',
   'card_last_digits',
   'merchant_id',
+  'response_code',
   'q',
 ] as const satisfies readonly SummaryKey[];

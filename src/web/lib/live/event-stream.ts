@@ -3,6 +3,7 @@ import { Event } from '../../../contract/events.ts';
 import { acceptHeader, authorizationHeader, lastEventIdHeader } from '../../../contract/headers.ts';
 import { apiUrl } from '../runtime-config.ts';
 import { endSession, getBearerToken } from '../session.ts';
+import { apiPath } from '../../../contract/endpoints.ts';
 
 /** What the live connection is doing: shown to the user (components/live-indicator.tsx). */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -26,7 +27,7 @@ export interface LiveStreamOptions {
   isOnline?: () => boolean;
 }
 
-const path = '/v1/events/stream';
+const path = apiPath('streamEvents');
 
 /**
  * The one connection to GET /v1/events/stream, shared by every page that listens (Events, a transaction).

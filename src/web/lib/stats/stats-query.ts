@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import type { Stats } from '../../../contract/stats.ts';
 import { apiGet } from '../api-client.ts';
 import { statsKey } from './stats-keys.ts';
+import { apiPath } from '../../../contract/endpoints.ts';
 
 /**
  * The stats body is not re-validated here: its schema (series, breakdowns, periods) would put ~1.3 KiB on the
@@ -23,7 +24,7 @@ export type StatsParams = Partial<Record<string, string>>;
 export function statsQuery(params: StatsParams) {
   return queryOptions({
     queryKey: statsKey(params),
-    queryFn: async ({ signal }) => (await apiGet('/v1/transactions/stats', StatsBody, { params, signal })).data,
+    queryFn: async ({ signal }) => (await apiGet(apiPath('getTransactionStats'), StatsBody, { params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

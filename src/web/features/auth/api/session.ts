@@ -2,6 +2,7 @@ import type { Me } from '../../../../contract/me.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { endSession, usesCookieSession } from '../../../lib/session.ts';
 import { fetchMeWithToken, meSchema } from './me.ts';
+import { apiPath } from '../../../../contract/endpoints.ts';
 
 /**
  * Sign-in: the same-origin dashboard exchanges the token for the HttpOnly session cookie (POST /v1/session
@@ -9,13 +10,13 @@ import { fetchMeWithToken, meSchema } from './me.ts';
  */
 export async function signInWith(token: string): Promise<Me> {
   if (!usesCookieSession()) return fetchMeWithToken(token);
-  return (await apiCall('POST', '/v1/session', await meSchema(), { token })).data;
+  return (await apiCall('POST', apiPath('createSession'), await meSchema(), { token })).data;
 }
 
 /** Sign-out: ends the server session (DELETE /v1/session clears the cookie), then this tab's state; tells the other tabs. */
 export async function signOut(): Promise<void> {
   try {
-    if (usesCookieSession()) await apiCall('DELETE', '/v1/session', null);
+    if (usesCookieSession()) await apiCall('DELETE', apiPath('deleteSession'), null);
   } finally {
     endSession('signed-out');
   }

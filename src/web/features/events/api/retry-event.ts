@@ -4,6 +4,7 @@ import { apiCall } from '../../../lib/api-client.ts';
 import { isLaterState } from '../live-merge.ts';
 import type { EventPage } from './events-query.ts';
 import { eventListsKey } from './events-keys.ts';
+import { apiPath } from '../../../../contract/endpoints.ts';
 
 /**
  * Puts `event` in place of its row in every cached page of the list, unless the row already holds a later
@@ -22,7 +23,7 @@ export function replaceCachedEvent(queryClient: ReturnType<typeof useQueryClient
 export function useRetryEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (eventId: string) => (await apiCall('POST', `/v1/events/${encodeURIComponent(eventId)}/retry`, Event)).data,
+    mutationFn: async (eventId: string) => (await apiCall('POST', apiPath('retryEvent', { eventId }), Event)).data,
     onSuccess: (event) => replaceCachedEvent(queryClient, event),
   });
 }
