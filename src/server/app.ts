@@ -49,6 +49,9 @@ import { auditPlugin } from './audit/plugin.ts';
 import { registerAuditRetention } from './audit/retention.ts';
 import { registerRouteAudit } from './audit/route-audit.ts';
 import { defaultAuditRetentionDays } from '../contract/audit.ts';
+import { accountPlugin } from './account/plugin.ts';
+import { signInPlugin } from './sign-in/plugin.ts';
+import { defaultSignInLimits, type SignInLimits } from './sign-in/sign-in-limit.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -90,6 +93,10 @@ export interface AppOptions {
   live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
   /** days the audit trail is kept (AUDIT_RETENTION_DAYS, default 1826: 5 years; at least 30) */
   auditRetentionDays?: number;
+  /** POST /v1/session exchanges an access token for a dashboard session (ALLOW_TOKEN_SIGN_IN; default off, the test runner turns it on) */
+  allowTokenSignIn?: boolean;
+  /** failed sign-ins allowed per account and per address within the window (SIGN_IN_LIMIT_*) */
+  signInLimits?: SignInLimits;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
@@ -197,7 +204,11 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerCors(app, options.corsOrigin);
   const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits, options.metrics?.refused);
-  const sessions = { idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000, secure: options.behindTls ?? false };
+  const sessions = {
+    idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
+    secure: options.behindTls ?? false,
+    allowTokenSignIn: options.allowTokenSignIn ?? process.env.ALLOW_TOKEN_SIGN_IN === 'true',
+  };
   await registerCookies(app);
   registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)));
   requireJsonBodies(app);
@@ -219,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   credentialChangeRoutes(app);
   merchantRoutes(app);
   await app.register(auditPlugin, { prefix: '/v1/audit' });
+  await app.register(signInPlugin, { prefix: '/v1/sign-in', sessions, limits: options.signInLimits ?? defaultSignInLimits });
+  await app.register(accountPlugin, { prefix: '/v1/account', sessions });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
