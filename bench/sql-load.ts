@@ -8,11 +8,11 @@ import { SummaryQuery } from '../src/contract/summaries.ts';
 import { directStats } from './stats-direct.ts';
 import type { Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
-import { countEvents, findEvent, findEvents } from '../src/server/queries/events-query.ts';
-import { countMerchants, findMerchants } from '../src/server/queries/merchants-query.ts';
-import type { RowScope } from '../src/server/queries/scope.ts';
-import { defaultCountCap } from '../src/server/queries/total-count.ts';
-import { countSummaries, findCycles, findSummaries, findSummary } from '../src/server/queries/summaries-query.ts';
+import { countEvents, findEvent, findEvents } from '../src/server/events/events-query.ts';
+import { countMerchants, findMerchants } from '../src/server/merchants/merchants-query.ts';
+import type { RowScope } from '../src/server/lists/scope.ts';
+import { defaultCountCap } from '../src/server/lists/total-count.ts';
+import { countSummaries, findCycles, findSummaries, findSummary } from '../src/server/summaries/summaries-query.ts';
 import type { BenchCase } from './cases.ts';
 import { summarize, type LatencyStats } from './stats.ts';
 
@@ -23,7 +23,7 @@ export interface Statement {
 
 /**
  * The database the server uses, opened in the bench process with a query logger. Each case runs the
- * server's own query module (src/server/queries), composed as the route composes it, so the SQL is
+ * server's own query modules (src/server/summaries, src/server/events), composed as the route composes it, so the SQL is
  * exactly the SQL the API runs; only HTTP, auth, validation and JSON serialization are left out.
  */
 export interface DirectSql {

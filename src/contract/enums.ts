@@ -13,8 +13,13 @@ export const cardBrands = ['visa', 'mastercard', 'elo', 'amex', 'hipercard'] as 
 export const CardBrand = z.enum(cardBrands);
 export type CardBrand = z.infer<typeof CardBrand>;
 
-/** Summary status: where the transaction stands now. */
-export const summaryStatuses = ['pending', 'approved', 'denied', 'refunded', 'canceled'] as const;
+/**
+ * Summary status: where the transaction stands now. refunded: approved refunds reach what was captured;
+ * partially_refunded: some was refunded and the rest kept (issue 23).
+ */
+export const summaryStatuses = ['pending', 'approved', 'denied', 'partially_refunded', 'refunded', 'canceled'] as const;
+/** Statuses of a sale that stands captured: gross volume counts their captured amount. */
+export const capturedStatuses = ['approved', 'partially_refunded', 'refunded'] as const;
 export const SummaryStatus = z.enum(summaryStatuses);
 export type SummaryStatus = z.infer<typeof SummaryStatus>;
 
@@ -53,6 +58,11 @@ export const scopes = [
   'tokens:read',
   'tokens:write',
   'audit:read',
+  'receivables:read',
+  'fee-plans:write',
+  'margin:read',
+  'reconciliation:read',
+  'reconciliation:write',
 ] as const;
 export const Scope = z.enum(scopes);
 export type Scope = z.infer<typeof Scope>;

@@ -63,7 +63,14 @@ export const AmountFilter = z.string().check(
  */
 export const SearchQuery = z
   .string()
-  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(64, 'must be at most 64 characters'), z.regex(/^\S+$/, 'must be one identifier, without spaces'));
+  .check(
+    z.trim(),
+    // a number read in groups (an RRN "2579 1245 1958") is one identifier: its spaces go
+    z.overwrite((text) => (/^[\d\s]+$/.test(text) ? text.replace(/\s+/g, '') : text)),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(64, 'must be at most 64 characters'),
+    z.regex(/^\S+$/, 'must be one identifier, without spaces'),
+  );
 
 export const MerchantFilter = z
   .string()

@@ -52,6 +52,16 @@ export const Summary = z
     createdAt: z.optional(Timestamp).check(z.meta({ description: 'extension' })),
     acquirer: ProviderName,
     amount: DecimalAmount,
+    capturedAmount: z
+      .optional(DecimalAmount)
+      .check(z.meta({ description: 'extension: the sum of the approved capture cycles (0.00 before a capture)' })),
+    refundedAmount: z
+      .optional(DecimalAmount)
+      .check(
+        z.meta({
+          description: 'extension: the sum of the approved refund cycles; less than capturedAmount when the status is partially_refunded, equal when refunded',
+        }),
+      ),
     card: z.nullable(CardData).check(z.meta({ description: 'null for pix' })),
     currency: z.string().check(z.length(3)),
     cycles: z.array(Cycle),
@@ -89,7 +99,8 @@ export const summaryQueryShape = {
     z.meta({
       description:
         'extension: one exact identifier, matched against the summary id, the gateway transaction id of the summary and of every cycle, ' +
-        'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging.',
+        'the RRN, the STAN (the NSU of Brazilian receipts) and the authorization code of every cycle. Combines with every other filter, order and paging. ' +
+        'A number matches those three with or without its leading zeros (6149 finds the NSU 006149), and a number read in groups loses its spaces (2579 1245 1958).',
       example: '123456789012',
     }),
   ),

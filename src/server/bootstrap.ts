@@ -6,7 +6,7 @@ import { vacuumIfNeeded } from './db/maintenance.ts';
 import { organizations, signingSecrets } from './db/schema.ts';
 import { createSigningSecret, readSealingKey } from './notifications/signing-secrets.ts';
 import { seedConnections } from './seed/connections.ts';
-import { upsertProviders } from './providers-sync.ts';
+import { upsertProviders } from './providers/providers-sync.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
 import { randomBytes } from 'node:crypto';
 import { people } from './db/schema.ts';

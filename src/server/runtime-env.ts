@@ -1,5 +1,5 @@
 import { defaultRateLimits, type RateLimits } from './lib/rate-limit.ts';
-import { defaultCountCap, defaultTotalCacheSeconds } from './queries/total-count.ts';
+import { defaultCountCap, defaultTotalCacheSeconds } from './lists/total-count.ts';
 import { defaultTokenCacheSeconds } from './auth/token-cache.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
 import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';

@@ -3,8 +3,8 @@ import type { AuditEntry, AuditListQuery } from '../../contract/audit.ts';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, auditEntries as a } from '../db/schema.ts';
-import { offsetOf } from '../lib/paging.ts';
-import { cappedCount, type TotalCount } from '../queries/total-count.ts';
+import { offsetOf } from '../lists/paging.ts';
+import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 
 type Filters = Omit<AuditListQuery, 'columns' | 'csv_dialect'>;
 

@@ -1,10 +1,10 @@
 import { AuditList, AuditListQuery, auditColumnIds } from '../../contract/audit.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import type { CsvColumn } from '../export/csv.ts';
-import { sendCsv, wantsCsv } from '../export/send-csv.ts';
+import type { CsvColumn } from '../lists/csv.ts';
+import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
-import { setPagingHeaders } from '../lib/paging.ts';
+import { setPagingHeaders } from '../lists/paging.ts';
 import { auditBatches, auditView, countAuditEntries, findAuditEntries, type AuditRow } from './audit-query.ts';
 
 const auditCsvColumns: Record<(typeof auditColumnIds)[number], CsvColumn<AuditRow>['value']> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthenticationField } from '../../contract/providers.ts';
-import { providerCatalog } from '../providers-catalog.ts';
+import { providerCatalog } from '../providers/providers-catalog.ts';
 import { checkAuthenticationData, identityKey, maskAuthenticationData } from './authentication-data.ts';
 
 const emv = providerCatalog[0]?.authenticationFields ?? [];

@@ -3,8 +3,8 @@ import type { CredentialChange, CredentialHistoryEntry } from '../../contract/cr
 import type { AuthenticationField } from '../../contract/providers.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, credentialHistory as h } from '../db/schema.ts';
-import { offsetOf, type Paging } from '../lib/paging.ts';
-import { cappedCount, type TotalCount } from '../queries/total-count.ts';
+import { offsetOf, type Paging } from '../lists/paging.ts';
+import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 import { xid } from '../lib/xid.ts';
 import { maskSecret } from './authentication-data.ts';
 

@@ -3,10 +3,10 @@ import type { Credential, CredentialQuery } from '../../contract/credentials.ts'
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { credentials as c, providers } from '../db/schema.ts';
-import { offsetOf } from '../lib/paging.ts';
+import { offsetOf } from '../lists/paging.ts';
 import { inline } from '../db/prepared.ts';
-import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lib/keyset.ts';
-import { cappedCount, type TotalCount } from '../queries/total-count.ts';
+import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lists/keyset.ts';
+import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 import { credentialView, visibleCredentials } from './read-credential.ts';
 
 /** LIKE pattern matching `text` anywhere, its wildcards escaped. */

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
 import { defaultPoolSize, defaultPoolWaitMs, GuardedPool, guardedPoolConfig, type PoolStats } from './pool.ts';
@@ -73,6 +74,24 @@ function openPool(name: 'primary' | 'replica', url: string, options: DatabaseOpt
   return pool;
 }
 
+/**
+ * Applies the migrations on a connection of their own without the pool's statement-answer timeout
+ * (DB_QUERY_TIMEOUT_MS): a migration that rewrites a large table (1 M summaries) runs for longer than a request
+ * may, and giving up on its answer would leave the statement running on the server while the start fails.
+ */
+async function migrateWithoutTimeout(pool: GuardedPool): Promise<void> {
+  // the pool's Client class carries DB_CONNECT_TIMEOUT_MS (the pool's own connectionTimeoutMillis is its queue wait)
+  const Client = (pool.options.Client as typeof pg.Client | undefined) ?? pg.Client;
+  const client = new Client({ ...pool.options, query_timeout: undefined });
+  client.on('error', () => undefined); // a lost connection fails the statement that waits on it
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Opens PGlite (file-backed under dataDir, or in memory) or PostgreSQL, and applies the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.readUrl && !options.databaseUrl) {
@@ -83,7 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const replicaPool = options.readUrl ? openPool('replica', options.readUrl, options) : null;
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      await migrateWithoutTimeout(pool);
     } catch (error) {
       await Promise.all([pool.end(), replicaPool?.end()]).catch(() => undefined);
       throw error;

@@ -3,7 +3,7 @@
  *   DATA_DIR=/tmp/tune-1m npm run explain -- [--runs 3] [--migrate] [--vacuum] [--only summaries|events] [--plans]
  *   DATABASE_URL=postgres://... npm run explain
  * --migrate applies the migrations first; --vacuum does what the server does at start (vacuumIfNeeded).
- * Each view runs the route's own statements (src/server/queries: page, capped count, estimate, cycles), captured
+ * Each view runs the route's own statements (each resource folder's query module: page, capped count, estimate, cycles), captured
  * through a Drizzle logger. Prints one row per view and page: ms (median of the runs, planning + execution, summed
  * over the statements), the scans and sorts of the page and count plans, and SEQ when a list table is scanned.
  */
@@ -16,8 +16,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EventQuery } from '../../contract/events.ts';
 import { SummaryQuery } from '../../contract/summaries.ts';
-import { countEvents, findEvents } from '../queries/events-query.ts';
-import { countSummaries, findCycles, findSummaries } from '../queries/summaries-query.ts';
+import { countEvents, findEvents } from '../events/events-query.ts';
+import { countSummaries, findCycles, findSummaries } from '../summaries/summaries-query.ts';
 import { demoOrganization } from '../seed/demo.ts';
 import type { Db } from './client.ts';
 import { migrationsFolder } from './client.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemContentType, type Problem } from '../../contract/problem.ts';
 import { buildApp } from '../app.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { upsertProviders } from '../providers-sync.ts';
+import { upsertProviders } from '../providers/providers-sync.ts';
 import { bearer, insertOrganization, postgresAvailable } from '../test/harness.ts';
 import { postgresBehindProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { openDatabase, type Database } from './client.ts';

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuthenticationField } from '../../contract/providers.ts';
 import type { EventCardData, TerminalData } from '../../contract/events.ts';
+import type { FeeRates, SettlementTerms } from '../../contract/fee-plans.ts';
 
 /** An index key on a text column in byte order (collation "C"), matching the queries' `x COLLATE "C"`. */
 const byteOrder = (column: AnyPgColumn) => sql`${column} collate "C"`;
@@ -43,6 +44,8 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     /** merchant category code (ISO 18245) of merchants added through POST /v1/merchants; null for older rows */
     mcc: text('mcc'),
+    /** issue 25: the merchant's price plan (fee_plans, kind price); null: the organization's default price plan */
+    feePlanId: text('fee_plan_id').references((): AnyPgColumn => feePlans.id),
     /** the name in lower case without accents, for GET /v1/merchants?q= (kept by the database) */
     searchName: text('search_name').generatedAlwaysAs(
       sql`lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))`,
@@ -147,6 +150,10 @@ export const transactionSummaries = pgTable(
     cardExpirationYear: smallint('card_expiration_year'),
     acquirerMerchantId: text('acquirer_merchant_id'),
     acquirerTerminalId: text('acquirer_terminal_id'),
+    /** the sum of the sale's approved capture cycles (migration 0012): what gross volume counts */
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+    /** the sum of the sale's approved refund cycles (migration 0012): the refunded amount */
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
   },
   (t) => [
     // amount and BIN trail the default order's index: a deep page filtered by either (a range, a short prefix)
@@ -329,6 +336,8 @@ const rollupCube = {
   cardBrand: text('card_brand').notNull(),
   count: bigint('count', { mode: 'bigint' }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+  refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
 };
 
 export const summaryRollup = pgTable('summary_rollup', { ...rollupCube, hour: timestamp('hour', { withTimezone: true }).notNull() }, (t) => [
@@ -348,6 +357,8 @@ export const summaryRollupStatus = pgTable(
     status: text('status').notNull(),
     count: bigint('count', { mode: 'bigint' }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
   },
   (t) => [primaryKey({ name: 'summary_rollup_status_pk', columns: [t.organizationId, t.merchantId, t.hour, t.status] })],
 );
@@ -365,6 +376,8 @@ export const savedViews = pgTable(
     orderBy: text('order_by'),
     orderDirection: text('order_direction', { enum: ['asc', 'desc'] }),
     columns: text('columns').array(),
+    /** a relative period (contract datePresets) kept instead of filters.created_at (migration 0013) */
+    datePreset: text('date_preset'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -461,4 +474,220 @@ export const signInFailures = pgTable(
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/** Issue 25 (migration 0030): fee plans, price (a merchant pays) or cost (an acquirer connection charges). */
+export const feePlans = pgTable(
+  'fee_plans',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    kind: text('kind', { enum: ['price', 'cost'] }).notNull(),
+    name: text('name').notNull(),
+    /** cost plans: the acquirer whose connections charge it; null for price plans */
+    acquirer: text('acquirer'),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** the latest version; its ETag is "v<version>" */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fee_plans_org_idx').on(t.organizationId, t.kind, t.id),
+    uniqueIndex('fee_plans_default_price_uq').on(t.organizationId).where(sql`kind = 'price' AND is_default`),
+    uniqueIndex('fee_plans_cost_acquirer_uq').on(t.organizationId, t.acquirer).where(sql`kind = 'cost'`),
+  ],
+);
+
+/** Every version of a fee plan, never changed: a version applies to sales captured from effective_from. */
+export const feePlanVersions = pgTable(
+  'fee_plan_versions',
+  {
+    planId: text('plan_id').notNull().references(() => feePlans.id),
+    version: integer('version').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** FeeRates of the contract (percent text) */
+    rates: jsonb('rates').$type<FeeRates>().notNull(),
+    terms: jsonb('terms').$type<SettlementTerms>().notNull(),
+    createdAt: createdAt(),
+    /** the access token that wrote it; null for the seed's and the backfill's defaults */
+    createdBy: text('created_by'),
+  },
+  (t) => [primaryKey({ name: 'fee_plan_versions_pk', columns: [t.planId, t.version] })],
+);
+
+/**
+ * Issue 25 (migration 0031): the receivables schedule, one row per installment of an approved capture and one per
+ * negative adjustment (docs/receivables.md). gross − fee = net on every row (a CHECK). The unit (UR) is
+ * receiver_tax_id + brand + product + acquirer + due_date. Status 'overdue' is derived on read (scheduled, past due).
+ */
+export const receivables = pgTable(
+  'receivables',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    summaryId: text('summary_id').notNull(),
+    sourceCycleId: text('source_cycle_id').notNull(),
+    kind: text('kind', { enum: ['installment', 'adjustment'] }).notNull(),
+    installment: smallint('installment').notNull(),
+    installments: smallint('installments').notNull(),
+    receiverTaxId: text('receiver_tax_id').notNull(),
+    acquirer: text('acquirer').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product', { enum: ['debit', 'credit', 'pix'] }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
+    feeRateBps: integer('fee_rate_bps').notNull(),
+    costRateBps: integer('cost_rate_bps').notNull(),
+    pricePlanId: text('price_plan_id'),
+    pricePlanVersion: integer('price_plan_version'),
+    costPlanId: text('cost_plan_id'),
+    costPlanVersion: integer('cost_plan_version'),
+    capturedOn: date('captured_on', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    originalDueDate: date('original_due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['scheduled', 'settled', 'cancelled', 'adjusted'] }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('receivables_org_due_idx').on(t.organizationId, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_merchant_due_idx').on(t.organizationId, t.merchantId, t.dueDate, t.id),
+    index('receivables_org_acquirer_due_idx').on(t.organizationId, t.acquirer, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_brand_due_idx').on(t.organizationId, t.brand, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_method_due_idx').on(t.organizationId, t.paymentMethod, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_status_due_idx').on(t.organizationId, t.status, t.dueDate, t.id, t.merchantId),
+    index('receivables_summary_idx').on(t.summaryId),
+  ],
+);
+
+/** Per-day totals of receivables (migration 0031's statement triggers keep them): the calendar and the margin read these. */
+export const receivableDaily = pgTable(
+  'receivable_daily',
+  {
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    acquirer: text('acquirer').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'receivable_daily_pk', columns: [t.organizationId, t.dueDate, t.merchantId, t.acquirer, t.brand, t.product, t.paymentMethod, t.status] }),
+    index('receivable_daily_merchant_idx').on(t.organizationId, t.merchantId, t.dueDate),
+  ],
+);
+
+/** Issue 26: an acquirer's statement file, imported once per organization (its SHA-256), with its results. */
+export const statementFiles = pgTable(
+  'statement_files',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    acquirer: text('acquirer').notNull(),
+    layout: text('layout').notNull(),
+    sha256: text('sha256').notNull(),
+    name: text('name'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    lines: integer('lines').notNull(),
+    records: integer('records').notNull(),
+    fileKind: text('file_kind'),
+    headMid: text('head_mid'),
+    sequence: text('sequence'),
+    generatedOn: date('generated_on', { mode: 'string' }),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    importedAt: timestamp('imported_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    importedBy: text('imported_by').notNull(),
+    saleRecords: integer('sale_records').notNull().default(0),
+    matchedRecords: integer('matched_records').notNull().default(0),
+    exceptions: integer('exceptions').notNull().default(0),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull().default(0n),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull().default(0n),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull().default(0n),
+  },
+  (t) => [unique('statement_files_sha_uq').on(t.organizationId, t.sha256), index('statement_files_org_imported_idx').on(t.organizationId, t.importedAt, t.id)],
+);
+
+/** One record of a statement file, with the normalised keys the matcher joins on and the sale it matched. */
+export const statementRecords = pgTable(
+  'statement_records',
+  {
+    fileId: text('file_id').notNull().references(() => statementFiles.id),
+    line: integer('line').notNull(),
+    organizationId: text('organization_id').notNull(),
+    acquirer: text('acquirer').notNull(),
+    kind: text('kind').notNull(),
+    recordType: text('record_type').notNull(),
+    mid: text('mid').notNull(),
+    nsu: text('nsu'),
+    authorizationCode: text('authorization_code'),
+    midKey: text('mid_key').notNull(),
+    nsuKey: text('nsu_key'),
+    authKey: text('auth_key'),
+    captureDate: date('capture_date', { mode: 'string' }),
+    paymentDate: date('payment_date', { mode: 'string' }),
+    installment: smallint('installment'),
+    installments: smallint('installments'),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+    saleTotalMinor: bigint('sale_total_minor', { mode: 'bigint' }),
+    urKey: text('ur_key'),
+    cardBin: text('card_bin'),
+    cardLast4: text('card_last4'),
+    code: text('code'),
+    summaryId: text('summary_id'),
+    manual: boolean('manual').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'statement_records_pk', columns: [t.fileId, t.line] }),
+    index('statement_records_org_acquirer_idx').on(t.organizationId, t.acquirer, t.kind),
+    index('statement_records_summary_idx').on(t.summaryId).where(sql`summary_id is not null`),
+  ],
+);
+
+/** A reconciliation exception: keyed by what it is about, so a re-run of the matcher updates instead of adding. */
+export const reconciliationExceptions = pgTable(
+  'reconciliation_exceptions',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    key: text('key').notNull(),
+    outcome: text('outcome').notNull(),
+    acquirer: text('acquirer').notNull(),
+    merchantId: text('merchant_id'),
+    summaryId: text('summary_id'),
+    fileId: text('file_id'),
+    line: integer('line'),
+    day: date('day', { mode: 'string' }).notNull(),
+    expectedMinor: bigint('expected_minor', { mode: 'bigint' }),
+    reportedMinor: bigint('reported_minor', { mode: 'bigint' }),
+    expectedDate: date('expected_date', { mode: 'string' }),
+    reportedDate: date('reported_date', { mode: 'string' }),
+    status: text('status').notNull().default('open'),
+    note: text('note'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+    linkedSummaryId: text('linked_summary_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('reconciliation_exceptions_key_uq').on(t.organizationId, t.key),
+    index('reconciliation_exceptions_org_status_idx').on(t.organizationId, t.status, t.day, t.id),
+    index('reconciliation_exceptions_org_file_idx').on(t.organizationId, t.fileId),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
-import type { TotalCache } from '../queries/total-count.ts';
+import type { TotalCache } from '../lists/total-count.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

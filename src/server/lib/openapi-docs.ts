@@ -28,7 +28,7 @@ export function problemResponses(...statuses: ProblemStatus[]) {
   );
 }
 
-/** A list's 200: JSON (the page) or text/csv (the export of every match, see src/server/export). */
+/** A list's 200: JSON (the page) or text/csv (the export of every match, see src/server/lists/send-csv.ts). */
 export function listResponse<T>(json: T, description: string) {
   return {
     description,

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { preparedOnce, type Prepared } from '../db/prepared.ts';
 import { events } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { eventListColumns, type EventRow } from '../queries/events-query.ts';
+import { eventListColumns, type EventRow } from '../events/events-query.ts';
 import { storedRawBody } from './raw-body.ts';
 
 export const payloadHash = (raw: Buffer): string => createHash('sha256').update(raw).digest('hex');

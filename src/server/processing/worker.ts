@@ -3,7 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { ChangeBus } from '../live/change-bus.ts';
 import { Waker } from '../lib/waker.ts';
-import { eventListColumns, type EventRow } from '../queries/events-query.ts';
+import { eventListColumns, type EventRow } from '../events/events-query.ts';
 import { connectionKeyOf, loadConnections, loadSales, writeBatch, type Applied } from './batch-store.ts';
 import { listenForDue } from './due-signal.ts';
 import { defaultPolicy, processEvent, retryDelayMs, type Outcome, type ProcessingPolicy } from './process-event.ts';

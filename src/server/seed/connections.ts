@@ -1,4 +1,4 @@
-import { providerCatalog } from '../providers-catalog.ts';
+import { providerCatalog } from '../providers/providers-catalog.ts';
 import type { Database } from '../db/client.ts';
 import { identityKey } from '../credentials/authentication-data.ts';
 import { xid } from '../lib/xid.ts';

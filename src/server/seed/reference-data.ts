@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { providerCatalog } from '../providers-catalog.ts';
+import { providerCatalog } from '../providers/providers-catalog.ts';
 import type { MerchantRecord } from './merchants.ts';
 
 /** The six providers of the catalogue; idempotent. */

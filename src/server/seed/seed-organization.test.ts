@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
-import { providerCatalog } from '../providers-catalog.ts';
+import { providerCatalog } from '../providers/providers-catalog.ts';
 import { rollupsFromSummaries, rollupsStored } from '../test/rollup-check.ts';
 import { demoOrganization, seedDemo } from './demo.ts';
 import { seedOrganization } from './seed-organization.ts';

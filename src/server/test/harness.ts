@@ -11,7 +11,7 @@ import { monthOf } from '../db/partitions/months.ts';
 import { merchants, organizations } from '../db/schema.ts';
 import { openSession } from '../db/session.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { upsertProviders } from '../providers-sync.ts';
+import { upsertProviders } from '../providers/providers-sync.ts';
 import { testDatabasePrefix } from './database-prefix.ts';
 
 export type BackendKind = 'pglite' | 'postgres';

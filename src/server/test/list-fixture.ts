@@ -78,7 +78,7 @@ export async function walk<T>(app: ApiInstance, auth: string, path: string, para
     const links = parseLinkHeader(String(res.headers.link));
     expect(links.first).toContain('page=1');
     for (const [key, value] of Object.entries(params)) expect(new URL(links.first ?? '', 'http://x').searchParams.get(key)).toBe(value);
-    // prev and next are keyset cursors (lib/keyset.ts) on the lists that have them, page numbers elsewhere
+    // prev and next are keyset cursors (lists/keyset.ts) on the lists that have them, page numbers elsewhere
     if (pages > 1) expect(links.prev).toMatch(new RegExp(`cursor=|page=${pages - 1}`));
     else expect(links.prev).toBeUndefined();
     const hasMore = pages * limit < total;

@@ -8,7 +8,7 @@ import type { ApiInstance } from '../lib/api-instance.ts';
 import { signatureHeaderValue } from '../notifications/signature.ts';
 import { createSigningSecret } from '../notifications/signing-secrets.ts';
 import type { ProcessingPolicy } from '../processing/process-event.ts';
-import { providerCatalog } from '../providers-catalog.ts';
+import { providerCatalog } from '../providers/providers-catalog.ts';
 import { insertOrganization } from './harness.ts';
 
 export const fastPolicy: ProcessingPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 };

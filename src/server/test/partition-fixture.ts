@@ -4,7 +4,7 @@ import { convertToPartitions, monthsToCover, type ConvertOptions } from '../db/p
 import { defaultMonthsAhead } from '../db/partitions/maintain.ts';
 import { openSession, type Session } from '../db/session.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { upsertProviders } from '../providers-sync.ts';
+import { upsertProviders } from '../providers/providers-sync.ts';
 import { seedOrganization } from '../seed/seed-organization.ts';
 import { bearer, createPostgresDatabase } from './harness.ts';
 import { anchor } from './list-fixture.ts';

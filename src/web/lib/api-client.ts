@@ -126,7 +126,7 @@ export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema
 type JsonWriteOptions = { headers?: Record<string, string>; signal?: AbortSignal };
 
 /** A call with a JSON body: POST and PATCH. */
-async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
+async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
   return request(method, path, schema, {
     body: JSON.stringify(body),
     headers: { [contentTypeHeader]: 'application/json', ...options?.headers },
@@ -136,6 +136,7 @@ async function sendJson<T>(method: 'POST' | 'PATCH', path: string, body: unknown
 
 export const apiPost = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
 export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);
+export const apiPut = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PUT', path, body, schema, options);
 
 /**
  * A GET whose body the caller reads as a stream (the CSV export): the response once its status is OK; errors as

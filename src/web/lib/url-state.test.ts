@@ -68,7 +68,7 @@ describe('readListParams', () => {
   it('explains why a page size is refused', () => {
     expect(read('limit=37').dropped[0]?.reason).toBe('must be 20, 50 or 100');
     expect(read('card_last_digits=123').dropped[0]?.reason).toBe('must be exactly 4 digits');
-    expect(read('status=bogus').dropped[0]?.reason).toBe('must be one of pending, approved, denied, refunded, canceled');
+    expect(read('status=bogus').dropped[0]?.reason).toBe('must be one of pending, approved, denied, partially_refunded, refunded, canceled');
   });
 
   it('drops a repeated parameter after its first value', () => {

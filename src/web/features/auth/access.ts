@@ -14,6 +14,8 @@ export const appSections: readonly AppSection[] = [
   { path: '/overview', labelKey: 'auth.section.overview', scopes: ['transactions:read'] },
   { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
+  { path: '/receivables', labelKey: 'auth.section.receivables', scopes: ['receivables:read'] },
+  { path: '/fee-plans', labelKey: 'auth.section.feePlans', scopes: ['fee-plans:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
 ];
 

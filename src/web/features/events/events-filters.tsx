@@ -40,7 +40,7 @@ export function EventsFilters({
       <TextFilter
         label={t('events.filter.q')}
         value={get('q')}
-        onChange={(v) => update({ q: v })}
+        onChange={(v) => update({ q: v === null ? null : (SearchQuery.safeParse(v).data ?? v) })}
         validate={(text) => (SearchQuery.safeParse(text).success ? null : t('events.filter.qInvalid'))}
         placeholder={t('events.filter.qPlaceholder')}
       />

@@ -9,7 +9,7 @@ import type { EventPage, EventParams } from './api/events-query.ts';
 
 const ns = (iso: string) => timestampToNs(iso) ?? 0n;
 
-/** The list's filters as GET /v1/events applies them (src/server/queries/events-query.ts), for one event. */
+/** The list's filters as GET /v1/events applies them (src/server/events/events-query.ts), for one event. */
 export function matchesFilters(event: Event, params: EventParams): boolean {
   if (params.event_status && event.eventStatus !== params.event_status) return false;
   if (params.event_type && event.eventType !== params.event_type) return false;

@@ -24,7 +24,7 @@ function EventItem({ event: e }: { event: Event }) {
         <TimeText iso={e.createdAt} />
         <Badge tone={statusTones[e.eventStatus] ?? 'neutral'}>{domainLabel(t, 'status', e.eventStatus)}</Badge>
         <span>
-          {e.eventType} · {domainLabel(t, 'cycleType', e.transactionType)}
+          {domainLabel(t, 'eventType', e.eventType)} · {domainLabel(t, 'cycleType', e.transactionType)}
         </span>
         <code className={styles.muted}>{e.eventId}</code>
       </div>

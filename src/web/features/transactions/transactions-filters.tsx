@@ -36,7 +36,7 @@ export function TransactionsFilters({ merchants, get, update, actions }: Transac
       <TextFilter
         label={t('transactions.filter.q')}
         value={get('q')}
-        onChange={set('q')}
+        onChange={(text) => set('q')(text === null ? null : (SearchQuery.safeParse(text).data ?? text))}
         validate={(text) => (SearchQuery.safeParse(text).success ? null : t('transactions.filter.qInvalid'))}
         placeholder={t('transactions.filter.qPlaceholder')}
       />

@@ -85,7 +85,7 @@ describe('TransactionsPage', () => {
     api.replies = () => ({ body: page(1) });
     const router = renderAt('/transactions');
     const field = await screen.findByLabelText('Identifier');
-    for (const refused of ['12 34', 'x'.repeat(65)]) {
+    for (const refused of ['SCG3UD 12', 'x'.repeat(65)]) {
       await userEvent.clear(field);
       await userEvent.type(field, `${refused}{Enter}`);
       expect((await screen.findByRole('alert')).textContent).toBe('One identifier, no spaces');
@@ -96,6 +96,11 @@ describe('TransactionsPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?q=${'7'.repeat(64)}`));
     await waitFor(() => expect(lastRequest()?.searchParams.get('q')).toBe('7'.repeat(64)));
     expect(api.requested.every((u) => !u.searchParams.get('q')?.includes(' '))).toBe(true);
+    // a number read in groups is one identifier: its spaces go (issue 23)
+    const again = await screen.findByLabelText('Identifier');
+    await userEvent.clear(again);
+    await userEvent.type(again, '2579 1245 1958{Enter}');
+    await waitFor(() => expect(lastRequest()?.searchParams.get('q')).toBe('257912451958'));
   });
 
   it('never shows card data for pix, and offers Clear filters on an empty result', async () => {

@@ -1,0 +1,53 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { Event } from '../../contract/events.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { events } from '../db/schema.ts';
+import { ApiProblem } from '../errors.ts';
+import type { ApiInstance } from '../lib/api-instance.ts';
+import { problemResponses } from '../lib/openapi-docs.ts';
+import { eventListColumns, eventView } from './events-query.ts';
+import { scopeOf } from '../lists/scope.ts';
+
+/** POST /v1/events/{eventId}/retry: a failed (or unscheduled pending) event is due again now (issue 12). */
+export function eventRetryRoutes(app: ApiInstance): void {
+  app.post(
+    '/:eventId/retry',
+    {
+      config: { auth: 'events:write', audit: { action: 'event.retry', target: 'event', param: 'eventId' } },
+      schema: {
+        summary: 'Retry a failed event now: it becomes pending and due, and the worker processes it again',
+        description: 'The outcome arrives on GET /v1/events/stream (or GET /v1/events): processed, or failed with a new reason. A processed event cannot be retried (409).',
+        operationId: 'retryEvent',
+        tags: ['events'],
+        params: z.object({ eventId: z.string().min(1).max(64).meta({ description: 'The eventId of the event' }) }),
+        response: { 202: Event, ...problemResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(callerOf(request));
+      const { eventId } = request.params;
+      const mine = and(eq(events.eventId, eventId), eq(events.organizationId, scope.organizationId), scope.merchantId === null ? undefined : eq(events.merchantId, scope.merchantId));
+      const [updated] = await app.database.db
+        .update(events)
+        .set({
+          eventStatus: 'pending',
+          nextAttemptAt: new Date(),
+          failureReason: null,
+          failureDetail: null,
+          updatedAtText: new Date().toISOString(),
+          changeSeq: sql`nextval('events_change_seq')`,
+        })
+        .where(and(mine, inArray(events.eventStatus, ['failed', 'pending'])))
+        .returning(eventListColumns);
+      if (!updated) {
+        const [existing] = await app.database.db.select({ status: events.eventStatus }).from(events).where(mine);
+        if (!existing) throw new ApiProblem({ status: 404, detail: `No event ${eventId}.` });
+        throw new ApiProblem({ status: 409, type: 'event-already-processed', detail: `Event ${eventId} is already processed; there is nothing to retry.` });
+      }
+      app.live.changes.publish(scope.organizationId);
+      app.live.wakeWorker();
+      return reply.code(202).send(eventView(updated));
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { Me } from '../../contract/me.ts';
+import { callerOf, type Caller } from '../auth/authenticate.ts';
+import type { Db } from '../db/client.ts';
+import { merchants } from '../db/schema.ts';
+import type { ApiInstance } from '../lib/api-instance.ts';
+import { noQuery } from '../lib/no-query.ts';
+import { problemResponses } from '../lib/openapi-docs.ts';
+
+export function meRoutes(app: ApiInstance): void {
+  app.get(
+    '',
+    {
+      config: { auth: 'any' },
+      schema: {
+        summary: 'The calling token: organization, scopes, merchant limit, mode and merchants (extension)',
+        tags: ['access'],
+        querystring: noQuery,
+        response: { 200: Me, ...problemResponses(401) },
+      },
+    },
+    async (request) => describeCaller(app.database.db, callerOf(request)),
+  );
+}
+
+/** The Me body: who the caller's token belongs to and what it may do. */
+export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
+  const scope = eq(merchants.organizationId, caller.organizationId);
+  const rows = await db
+    .select({ id: merchants.id, name: merchants.name })
+    .from(merchants)
+    .where(caller.merchantId ? and(scope, eq(merchants.id, caller.merchantId)) : scope)
+    .orderBy(asc(merchants.name), asc(merchants.id));
+  return {
+    tokenId: caller.tokenId,
+    organization: { id: caller.organizationId, name: caller.organizationName },
+    scopes: caller.scopes,
+    merchantId: caller.merchantId,
+    mode: caller.mode,
+    merchants: rows,
+  };
+}

@@ -1,0 +1,198 @@
+import { checkLength, FixedLine, padded } from './fields.ts';
+import type { Layout, LayoutParser, LineProblem, RecordKind, StatementFacts, StatementRecord } from './statement-record.ts';
+
+/**
+ * Cielo "Extrato Eletrônico" v15 (positional, one record per line, type in column 1). Positions from
+ * /work/shared/product/edi/cielo-v15-layout.md (Cielo's developer site tables for v14/v15 release notes and the
+ * public readers cited there). Records: 0 header, D UR agenda, E entry detail, 8 Pix, A/B/C negotiation, R
+ * reserve, 9 trailer. Real E lines arrive with trailing blanks trimmed (722 of 760): tolerated.
+ */
+const lengths: Record<string, { length: number; min: number }> = {
+  '0': { length: 250, min: 250 },
+  D: { length: 400, min: 319 },
+  E: { length: 760, min: 722 },
+  '8': { length: 400, min: 250 },
+  A: { length: 250, min: 91 },
+  B: { length: 250, min: 140 },
+  C: { length: 250, min: 44 },
+  R: { length: 250, min: 170 },
+  '9': { length: 250, min: 95 },
+};
+
+/** E "tipo de lançamento" codes that are sales; every other code is an adjustment (cancellation, chargeback, rent…) */
+const saleEntryTypes = new Set(['01', '02', '03', '42']);
+
+const orNull = (value: string | null) => (value === null || /^0+$/.test(value) ? null : value);
+
+function installmentsOf(line: FixedLine, field: string, start: number, end: number): number {
+  const n = line.int(start, end, field);
+  return n === 0 ? 1 : n;
+}
+
+function entry(line: FixedLine): StatementRecord {
+  const entryType = line.digits(28, 29, 'tipo de lançamento') ?? '';
+  const kind: RecordKind = saleEntryTypes.has(entryType) ? 'sale' : 'adjustment';
+  const gross = line.signed(261, 262, 274, 'valor bruto');
+  const net = line.signed(275, 276, 288, 'valor líquido');
+  const commission = line.signed(289, 290, 302, 'valor da comissão');
+  // the sale's day as the platform saw it: the authorization date (a real CIELO04 line carries capture = authorization + 1)
+  const authorizedOn = line.date(566, 573, 'DDMMAAAA', 'data de autorização da venda', true);
+  const capturedOn = line.date(574, 581, 'DDMMAAAA', 'data de captura', kind === 'adjustment');
+  const total = line.signed(247, 248, 260, 'valor total da venda');
+  return {
+    line: line.lineNo,
+    kind,
+    recordType: 'E',
+    mid: line.digits(2, 11, 'estabelecimento submissor') ?? '',
+    nsu: orNull(line.alpha(176, 181)),
+    authorizationCode: orNull(line.alpha(22, 27)),
+    captureDate: authorizedOn ?? capturedOn,
+    paymentDate: line.date(630, 637, 'DDMMAAAA', 'data de vencimento original', true),
+    installment: installmentsOf(line, 'parcela', 18, 19),
+    installments: installmentsOf(line, 'número total de parcelas', 20, 21),
+    grossMinor: gross,
+    feeMinor: commission < 0n ? -commission : commission,
+    netMinor: net,
+    saleTotalMinor: total === 0n ? null : total,
+    receivableUnitKey: line.alpha(30, 129),
+    cardBin: orNull(line.alpha(166, 171)),
+    cardLast4: orNull(line.alpha(172, 175)),
+    code: kind === 'adjustment' ? (line.alpha(152, 155) ?? entryType) : entryType,
+  };
+}
+
+function agenda(line: FixedLine): StatementRecord {
+  const fee = line.signed(86, 87, 99, 'valor da taxa administrativa');
+  return {
+    line: line.lineNo,
+    kind: 'settlement',
+    recordType: 'D',
+    mid: line.digits(2, 11, 'estabelecimento submissor') ?? '',
+    nsu: null,
+    authorizationCode: null,
+    captureDate: null,
+    paymentDate: line.date(268, 275, 'DDMMAAAA', 'data de pagamento'),
+    installment: null,
+    installments: null,
+    grossMinor: line.signed(72, 73, 85, 'valor bruto'),
+    feeMinor: fee < 0n ? -fee : fee,
+    netMinor: line.signed(100, 101, 113, 'valor líquido'),
+    saleTotalMinor: null,
+    receivableUnitKey: line.alpha(152, 251),
+    cardBin: null,
+    cardLast4: null,
+    code: line.alpha(70, 71),
+  };
+}
+
+function pix(line: FixedLine): StatementRecord {
+  const fee = line.signed(88, 89, 101, 'valor da taxa administrativa');
+  return {
+    line: line.lineNo,
+    kind: 'sale',
+    recordType: '8',
+    mid: line.digits(2, 11, 'estabelecimento submissor') ?? '',
+    nsu: orNull(line.alpha(62, 67)),
+    authorizationCode: null,
+    captureDate: line.date(14, 19, 'AAMMDD', 'data da transação'),
+    paymentDate: line.date(68, 73, 'AAMMDD', 'data de pagamento', true),
+    installment: 1,
+    installments: 1,
+    grossMinor: line.signed(74, 75, 87, 'valor bruto'),
+    feeMinor: fee < 0n ? -fee : fee,
+    netMinor: line.signed(102, 103, 115, 'valor líquido'),
+    saleTotalMinor: null,
+    receivableUnitKey: null,
+    cardBin: null,
+    cardLast4: null,
+    code: line.alpha(12, 13),
+  };
+}
+
+class CieloParser implements LayoutParser {
+  private facts: StatementFacts = {
+    layout: 'cielo-v15', acquirer: 'cielo', generatedOn: null, periodStart: null, periodEnd: null, headMid: null, sequence: null, fileKind: null,
+  };
+  private headerSeen = false;
+  private trailerAt = 0;
+  private details = 0;
+  private entries = 0;
+  private grossSum = 0n;
+  private netSum = 0n;
+  private trailer: { details: number; entries: number; net: bigint; gross: bigint } | null = null;
+
+  line(text: string, lineNo: number, report: (problem: LineProblem) => void): StatementRecord | null {
+    const type = text.slice(0, 1);
+    const spec = lengths[type];
+    const line0 = new FixedLine(text, lineNo, report);
+    if (spec === undefined) {
+      line0.fail('tipo de registro', `unknown record type "${type}"`);
+      return null;
+    }
+    if (this.trailerAt !== 0) line0.fail('tipo de registro', `record after the trailer (line ${this.trailerAt})`);
+    if (lineNo === 1 && type !== '0') line0.fail('tipo de registro', 'the first line must be the header (type 0)');
+    if (!checkLength(line0, type, spec.length, spec.min)) return null;
+    const line = new FixedLine(padded(text, spec.length), lineNo, report);
+    switch (type) {
+      case '0':
+        if (lineNo !== 1) line.fail('tipo de registro', 'a header (type 0) in the middle of the file');
+        this.header(line);
+        return null;
+      case '9':
+        this.trailerAt = lineNo;
+        this.trailer = {
+          details: line.int(2, 12, 'total de registros'),
+          net: line.signed(13, 14, 30, 'valor líquido (soma)'),
+          entries: line.int(31, 41, 'quantidade de CVs'),
+          gross: line.signed(42, 43, 59, 'valor bruto (soma)'),
+        };
+        return null;
+    }
+    this.details++;
+    let record: StatementRecord | null = null;
+    if (type === 'E') record = entry(line);
+    else if (type === 'D') record = agenda(line);
+    else if (type === '8') record = pix(line);
+    if (record !== null && (type === 'E' || type === '8')) {
+      this.entries++;
+      this.grossSum += record.grossMinor;
+      this.netSum += record.netMinor;
+    }
+    return line.problems === 0 ? record : null;
+  }
+
+  private header(line: FixedLine): void {
+    this.headerSeen = true;
+    if (line.raw(43, 47) !== 'CIELO') line.fail('empresa adquirente', `positions 43-47 must be "CIELO", found "${line.raw(43, 47)}"`);
+    const version = line.raw(71, 73);
+    if (version !== '015') line.fail('versão do layout', `positions 71-73 must be "015" (layout v15), found "${version}"`);
+    this.facts.headMid = line.digits(2, 11, 'estabelecimento matriz');
+    this.facts.generatedOn = line.date(12, 19, 'AAAAMMDD', 'data de processamento');
+    this.facts.periodStart = line.date(20, 27, 'AAAAMMDD', 'período inicial');
+    this.facts.periodEnd = line.date(28, 35, 'AAAAMMDD', 'período final');
+    this.facts.sequence = line.digits(36, 42, 'sequência');
+    this.facts.fileKind = line.digits(48, 49, 'opção de extrato');
+  }
+
+  finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {
+    if (!this.headerSeen) report({ line: 1, field: 'header', reason: 'the file has no header (type 0)' });
+    const t = this.trailer;
+    if (t === null || this.trailerAt !== lastLine) {
+      report({ line: lastLine, field: 'trailer', reason: t === null ? 'the file has no trailer (type 9): truncated file?' : 'the trailer (type 9) must be the last line' });
+      return this.facts;
+    }
+    const at = this.trailerAt;
+    if (t.details !== this.details) report({ line: at, field: 'total de registros', reason: `trailer says ${t.details} records, the file has ${this.details}` });
+    if (t.entries !== this.entries) report({ line: at, field: 'quantidade de CVs', reason: `trailer says ${t.entries} entries (E/8), the file has ${this.entries}` });
+    if (t.net !== this.netSum) report({ line: at, field: 'valor líquido (soma)', reason: `trailer says ${t.net} centavos, the entries add up to ${this.netSum}` });
+    if (t.gross !== this.grossSum) report({ line: at, field: 'valor bruto (soma)', reason: `trailer says ${t.gross} centavos, the entries add up to ${this.grossSum}` });
+    return this.facts;
+  }
+}
+
+export const cieloV15: Layout = {
+  id: 'cielo-v15',
+  acquirer: 'cielo',
+  detect: (firstLine) => firstLine.startsWith('0') && firstLine.slice(42, 47) === 'CIELO',
+  parser: () => new CieloParser(),
+};

@@ -1,0 +1,201 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Scope } from '../../contract/enums.ts';
+import { SavedView, SavedViewList, SavedViewQuery, viewPages, viewReadScope, type ViewPage } from '../../contract/saved-views.ts';
+import { SavedViewInput, SavedViewPatch } from '../../contract/views.ts';
+import { callerOf, type Caller } from '../auth/authenticate.ts';
+import { merchants } from '../db/schema.ts';
+import { ApiProblem, badRequest } from '../errors.ts';
+import type { ApiInstance } from '../lib/api-instance.ts';
+import { problemResponses } from '../lib/openapi-docs.ts';
+import { deleteView, findView, insertView, listViews, NameTaken, updateView, viewOf, type ViewRow } from './views-store.ts';
+
+const ViewParams = z.object({ id: z.string().meta({ description: 'The saved view id' }) });
+
+function forbidden(detail: string, type = 'insufficient-scope'): ApiProblem {
+  return new ApiProblem({ status: 403, type, detail });
+}
+
+function requireScope(caller: Caller, scope: Scope): void {
+  if (!caller.scopes.includes(scope)) throw forbidden(`This token lacks the scope ${scope}.`);
+}
+
+const readablePages = (caller: Caller): ViewPage[] => viewPages.filter((page) => caller.scopes.includes(viewReadScope[page]));
+
+const notFound = (id: string) => new ApiProblem({ status: 404, detail: `No saved view ${id} visible to this token.` });
+
+/** A view the caller may change: a merchant token only its merchant's, never the organization's shared ones. */
+function requireWritable(caller: Caller, row: ViewRow): void {
+  requireScope(caller, 'views:write');
+  requireScope(caller, viewReadScope[row.page]);
+  if (caller.merchantId !== null && row.merchantId !== caller.merchantId) {
+    throw forbidden('A merchant token may change only its own merchant’s views, not the organization’s shared ones.', 'merchant-not-allowed');
+  }
+}
+
+function validationFailure(issues: z.core.$ZodIssue[]): ApiProblem {
+  const pointer = (path: PropertyKey[]) => `/${path.map(String).join('/')}`;
+  return badRequest(
+    'The view is not valid for its page.',
+    issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ pointer: pointer([...issue.path, key]), detail: 'is not a known field' }))
+        : [{ pointer: pointer(issue.path), detail: issue.message }],
+    ),
+  );
+}
+
+function nameTaken(error: unknown): never {
+  if (error instanceof NameTaken) {
+    throw new ApiProblem({
+      status: 409,
+      detail: 'A view with this name already exists for this page and owner.',
+      ...(error.existingId === undefined ? {} : { existingId: error.existingId }),
+    });
+  }
+  throw error;
+}
+
+export function viewRoutes(app: ApiInstance): void {
+  const db = () => app.database.db;
+
+  app.get(
+    '',
+    {
+      config: { auth: 'any' },
+      schema: {
+        summary: 'List the saved views this token can see (shared in the organization, and its merchant’s own)',
+        description: 'Views of a page need that list’s read scope (transactions:read, events:read); views of other pages are left out.',
+        operationId: 'listSavedViews',
+        tags: ['views'],
+        querystring: SavedViewQuery,
+        response: { 200: SavedViewList, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const page = request.query.page;
+      if (page) requireScope(caller, viewReadScope[page]);
+      const pages = page ? [page] : readablePages(caller);
+      if (pages.length === 0) throw forbidden('This token lacks transactions:read and events:read.');
+      return (await listViews(db(), caller, pages)).map(viewOf);
+    },
+  );
+
+  app.post(
+    '',
+    {
+      config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
+      schema: {
+        summary: 'Save a view of a list page: name, filters, order and columns',
+        description:
+          'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token saves for its merchant.',
+        operationId: 'createSavedView',
+        tags: ['views'],
+        body: SavedViewInput,
+        response: { 201: SavedView.check(z.meta({ description: 'Created; Location names it' })), ...problemResponses(400, 401, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const input = request.body;
+      requireScope(caller, viewReadScope[input.page]);
+      let merchantId = input.merchantId ?? null;
+      if (caller.merchantId !== null) {
+        if (input.merchantId !== undefined && input.merchantId !== caller.merchantId) {
+          throw forbidden(`This token may only save views for merchant ${caller.merchantId}.`, 'merchant-not-allowed');
+        }
+        merchantId = caller.merchantId;
+      } else if (merchantId !== null) {
+        const [merchant] = await db()
+          .select({ id: merchants.id })
+          .from(merchants)
+          .where(and(eq(merchants.id, merchantId), eq(merchants.organizationId, caller.organizationId)));
+        if (!merchant) throw badRequest('Unknown merchantId.', [{ pointer: '/merchantId', detail: 'is not a merchant of your organization' }]);
+      }
+      const row = await insertView(db(), caller.organizationId, merchantId, input).catch(nameTaken);
+      return reply.code(201).header('location', `/v1/views/${row.id}`).send(viewOf(row));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { auth: 'any' },
+      schema: {
+        summary: 'Read one saved view',
+        operationId: 'getSavedView',
+        tags: ['views'],
+        params: ViewParams,
+        response: { 200: SavedView, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const row = await findView(db(), caller, request.params.id);
+      if (!row) throw notFound(request.params.id);
+      requireScope(caller, viewReadScope[row.page]);
+      return viewOf(row);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { auth: 'views:write', audit: { action: 'view.update', target: 'view' } },
+      schema: {
+        summary: 'Rename a saved view or replace its filters, order or columns',
+        operationId: 'updateSavedView',
+        tags: ['views'],
+        params: ViewParams,
+        body: SavedViewPatch,
+        response: { 200: SavedView, ...problemResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const row = await findView(db(), caller, request.params.id);
+      if (!row) throw notFound(request.params.id);
+      requireWritable(caller, row);
+      const current = viewOf(row);
+      const patch = request.body;
+      // new dates replace a kept period, and a new period the kept dates, unless the patch says both
+      const datesGiven = patch.filters?.created_at !== undefined;
+      const datePreset = patch.datePreset !== undefined ? patch.datePreset : datesGiven ? null : current.datePreset;
+      const filters = patch.filters ?? current.filters;
+      const { created_at: _dates, ...undated } = filters;
+      const merged = SavedViewInput.safeParse({
+        name: patch.name ?? current.name,
+        page: current.page,
+        filters: datePreset && patch.filters === undefined ? undated : filters,
+        datePreset,
+        order: patch.order === undefined ? current.order : patch.order,
+        columns: patch.columns === undefined ? current.columns : patch.columns,
+      });
+      if (!merged.success) throw validationFailure(merged.error.issues);
+      return viewOf(await updateView(db(), row, merged.data).catch(nameTaken));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { auth: 'views:write', audit: { action: 'view.delete', target: 'view' } },
+      schema: {
+        summary: 'Delete a saved view',
+        operationId: 'deleteSavedView',
+        tags: ['views'],
+        params: ViewParams,
+        response: { 204: z.null().meta({ description: 'Deleted' }), ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const row = await findView(db(), caller, request.params.id);
+      if (!row) throw notFound(request.params.id);
+      requireWritable(caller, row);
+      await deleteView(db(), row.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
