@@ -48,7 +48,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     // every JSON response the server sends in tests is checked against its zod schema (off in production)
-    env: { RESPONSE_VALIDATION: 'true' },
+    env: { RESPONSE_VALIDATION: 'true', ALLOW_TOKEN_SIGN_IN: 'true' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -74,6 +74,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     DEMO_ACCESS_TOKEN: demoToken,
     DEMO_SIGNING_SECRET: demoSigningSecret,
+    // the e2e sign in with the demo token (developers' token sign-in, issue 24)
+    ALLOW_TOKEN_SIGN_IN: 'true',
     SEED: '1',
     SEED_SUMMARIES: String(seedSummaries),
     LOG_LEVEL: 'warn',

@@ -26,6 +26,8 @@ export const resources = {
   receivables: '/v1/receivables',
   reconciliation: '/v1/reconciliation',
   audit: '/v1/audit',
+  'sign-in': '/v1/sign-in',
+  account: '/v1/account',
 } as const;
 
 export type Resource = keyof typeof resources;
@@ -82,6 +84,16 @@ export const endpoints = {
   bulkResolveReconciliationExceptions: ['POST', 'reconciliation', '/exceptions/bulk-resolution'],
   getReconciliationDaily: ['GET', 'reconciliation', '/daily'],
   listAuditEntries: ['GET', 'audit', ''],
+  signIn: ['POST', 'sign-in', ''],
+  signInSecondFactor: ['POST', 'sign-in', '/second-factor'],
+  getAccount: ['GET', 'account', ''],
+  changePassword: ['POST', 'account', '/password'],
+  startSecondFactor: ['POST', 'account', '/second-factor'],
+  confirmSecondFactor: ['POST', 'account', '/second-factor/confirm'],
+  renewRecoveryCodes: ['POST', 'account', '/recovery-codes'],
+  listAccountSessions: ['GET', 'account', '/sessions'],
+  endAccountSessions: ['DELETE', 'account', '/sessions'],
+  endAccountSession: ['DELETE', 'account', '/sessions/{id}'],
 } as const satisfies Record<string, Endpoint>;
 
 export type OperationId = keyof typeof endpoints;

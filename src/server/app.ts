@@ -42,6 +42,9 @@ import { registerWeb, wantsSpa } from './dashboard/dashboard-routes.ts';
 import { ChangeBus } from './live/change-bus.ts';
 import type { LiveState } from './live/live-state.ts';
 import { SigningSecretCache } from './notifications/signing-secrets.ts';
+import { accountPlugin } from './account/plugin.ts';
+import { signInPlugin } from './sign-in/plugin.ts';
+import { defaultSignInLimits, type SignInLimits } from './sign-in/sign-in-limit.ts';
 import { notificationRoutes } from './notifications/notifications-routes.ts';
 import { feePlanPlugin } from './fee-plans/plugin.ts';
 import { receivablePlugin } from './receivables/plugin.ts';
@@ -91,6 +94,10 @@ export interface AppOptions {
   live?: { changes?: ChangeBus; wakeWorker?: () => void; signingKey?: Buffer | null };
   /** days the audit trail is kept (AUDIT_RETENTION_DAYS, default 1826: 5 years; at least 30) */
   auditRetentionDays?: number;
+  /** POST /v1/session exchanges an access token for a dashboard session (ALLOW_TOKEN_SIGN_IN; default off, the test runner turns it on) */
+  allowTokenSignIn?: boolean;
+  /** failed sign-ins allowed per account and per address within the window (SIGN_IN_LIMIT_*) */
+  signInLimits?: SignInLimits;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
@@ -200,7 +207,11 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerCors(app, options.corsOrigin);
   const authFailureGuard = await registerRateLimit(app, options.rateLimits ?? defaultRateLimits, options.metrics?.refused);
-  const sessions = { idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000, secure: options.behindTls ?? false };
+  const sessions = {
+    idleMs: (options.sessionIdleMinutes ?? defaultSessionIdleMinutes) * 60_000,
+    secure: options.behindTls ?? false,
+    allowTokenSignIn: options.allowTokenSignIn ?? process.env.ALLOW_TOKEN_SIGN_IN === 'true',
+  };
   await registerCookies(app);
   registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)));
   requireJsonBodies(app);
@@ -223,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(receivablePlugin, { prefix: prefixOf('receivables') });
   await app.register(reconciliationRoutes, { prefix: prefixOf('reconciliation') });
   await app.register(auditPlugin, { prefix: prefixOf('audit') });
+  await app.register(signInPlugin, { prefix: prefixOf('sign-in'), sessions, limits: options.signInLimits ?? defaultSignInLimits });
+  await app.register(accountPlugin, { prefix: prefixOf('account'), sessions });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -8,6 +8,10 @@ import { createSigningSecret, readSealingKey } from './notifications/signing-sec
 import { seedConnections } from './seed/connections.ts';
 import { upsertProviders } from './providers/providers-sync.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
+import { randomBytes } from 'node:crypto';
+import { people } from './db/schema.ts';
+import { hashPassword, passwordProblem } from './people/passwords.ts';
+import { createPerson } from './people/people-store.ts';
 import { demoOrganization, seedDemo } from './seed/demo.ts';
 
 export interface Prepared {
@@ -18,10 +22,12 @@ export interface Prepared {
   demoToken: string | null;
   /** the demo organization's signing secret, only when this start created it (printed once) */
   demoSigningSecret: string | null;
+  /** the demo admin person, when this start created it; password only when it was generated (printed once) */
+  demoAdmin: { email: string; password: string | null } | null;
 }
 
 type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'> &
-  Partial<Pick<RuntimeEnv, 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'dbPoolWaitMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
+  Partial<Pick<RuntimeEnv, 'demoAdminEmail' | 'demoAdminPassword' | 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'dbPoolWaitMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
 
 /**
  * The demo organization's signing secret, when it has none yet (first start, or a database from before
@@ -38,6 +44,24 @@ async function ensureDemoSigningSecret(database: Database, env: Env): Promise<st
 }
 
 const hideCredentials = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
+/**
+ * The demo organization's first admin person, when it has no one yet (first start, or a database from before
+ * people): DEMO_ADMIN_EMAIL and DEMO_ADMIN_PASSWORD, or a random password returned to print once. No second factor
+ * until they enrol one.
+ */
+async function ensureDemoAdmin(database: Database, env: Env): Promise<Prepared['demoAdmin']> {
+  const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(sql`${organizations.id} = ${demoOrganization.id}`);
+  if (!org) return null;
+  const [someone] = await database.db.select({ id: people.id }).from(people).where(sql`${people.organizationId} = ${org.id}`).limit(1);
+  if (someone) return null;
+  const email = env.demoAdminEmail ?? 'admin@demo.acquirer-console.dev';
+  const password = env.demoAdminPassword ?? randomBytes(15).toString('base64url');
+  const problem = passwordProblem(password, { email });
+  if (problem) throw new Error(`DEMO_ADMIN_PASSWORD ${problem}`);
+  await createPerson(database.db, { organizationId: org.id, email, name: 'Demo admin', role: 'admin', status: 'active', mode: 'test', passwordHash: await hashPassword(password) });
+  return { email, password: env.demoAdminPassword ? null : password };
+}
+
 export const describeDatabase = (env: Env): string =>
   env.databaseUrl
     ? `PostgreSQL (${hideCredentials(env.databaseUrl)}${env.databaseReadUrl ? `; reads from the replica ${hideCredentials(env.databaseReadUrl)}` : ''})`
@@ -69,7 +93,7 @@ export async function prepareDatabase(
       await vacuumIfNeeded(database, log);
       const valid = env.demoAccessToken ? await findToken(database.db, env.demoAccessToken) : null;
       const demoSigningSecret = await ensureDemoSigningSecret(database, env);
-      return { database, firstStart: false, demoToken: valid && !valid.revoked ? (env.demoAccessToken ?? null) : null, demoSigningSecret };
+      return { database, firstStart: false, demoToken: valid && !valid.revoked ? (env.demoAccessToken ?? null) : null, demoSigningSecret, demoAdmin: await ensureDemoAdmin(database, env) };
     }
     log(`First start: seeding the demo organization with ${env.seedSummaries} transaction summaries (seed ${env.seed})...`);
     const { organizationId } = await seedDemo(database, { seed: env.seed, summaries: env.seedSummaries });
@@ -80,7 +104,7 @@ export async function prepareDatabase(
       mode: 'test',
       token: env.demoAccessToken,
     });
-    return { database, firstStart: true, demoToken: token, demoSigningSecret: await ensureDemoSigningSecret(database, env) };
+    return { database, firstStart: true, demoToken: token, demoSigningSecret: await ensureDemoSigningSecret(database, env), demoAdmin: await ensureDemoAdmin(database, env) };
   } catch (error) {
     await database.close();
     throw error;

@@ -32,6 +32,7 @@ export async function runCli(command: (db: Db, env: RuntimeEnv) => Promise<strin
   try {
     if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
     if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
+    if (prepared.demoAdmin) console.error(`Demo admin: ${prepared.demoAdmin.email}${prepared.demoAdmin.password ? ` / ${prepared.demoAdmin.password} (shown once)` : ''}`);
     console.log(await command(database.db, env));
   } catch (error) {
     process.exitCode = 1;

@@ -31,6 +31,7 @@ if (cluster.isPrimary && processes > 1) {
   const { demoToken, demoSigningSecret, firstStart } = prepared;
   await prepared.database.close();
   if (firstStart && demoToken) console.log(`Demo token (shown once): ${demoToken}`);
+  if (prepared.demoAdmin) console.log(`Demo admin: ${prepared.demoAdmin.email}${prepared.demoAdmin.password ? ` / ${prepared.demoAdmin.password} (shown once)` : ''}; no second factor yet`);
   if (firstStart && demoSigningSecret) console.log(`Signing secret of the demo organization (shown once): ${demoSigningSecret}`);
   // the primary answers the scrape for every API process (metrics/cluster-metrics.ts)
   if (env.metrics) console.log(`Metrics: ${(await serveClusterMetrics(env.metrics).catch(fail)).origin}${metricsPath} (every API process)`);

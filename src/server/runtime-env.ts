@@ -16,6 +16,9 @@ export interface RuntimeEnv {
   /** DATABASE_READ_URL: a streaming replica for list, stats and export reads (PostgreSQL only) */
   databaseReadUrl: string | undefined;
   demoAccessToken: string | undefined;
+  /** DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD: the demo organization's first admin person (a random password, printed once, when unset) */
+  demoAdminEmail: string;
+  demoAdminPassword: string | undefined;
   seedSummaries: number;
   seed: number;
   publicApiBaseUrl: string;
@@ -130,6 +133,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databaseReadUrl: nonEmpty(env.DATABASE_READ_URL),
     demoAccessToken: nonEmpty(env.DEMO_ACCESS_TOKEN),
+    demoAdminEmail: nonEmpty(env.DEMO_ADMIN_EMAIL) ?? 'admin@demo.acquirer-console.dev',
+    demoAdminPassword: nonEmpty(env.DEMO_ADMIN_PASSWORD),
     seedSummaries: whole('SEED_SUMMARIES', env.SEED_SUMMARIES, 3000),
     seed: whole('SEED', env.SEED, 1),
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',

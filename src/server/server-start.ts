@@ -126,6 +126,11 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     log('  Demo token: printed on the first start only (mint another with: npm run token -- create --name me --scopes');
     log('              providers:read,credentials:write,transactions:read,events:read --mode test)');
   }
+  if (prepared.demoAdmin) {
+    const { email, password } = prepared.demoAdmin;
+    log(`  Demo admin: ${email}${password ? ` / ${password}   (shown once; set DEMO_ADMIN_PASSWORD to choose it)` : ' (password from DEMO_ADMIN_PASSWORD)'}`);
+    log('              no second factor yet: enrol an authenticator app under My account');
+  }
   if (prepared.demoSigningSecret) {
     log(`  Signing secret of the demo organization (shown once; notifications are signed with it): ${prepared.demoSigningSecret}`);
   }

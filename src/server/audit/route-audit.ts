@@ -60,7 +60,7 @@ function targetId(request: FastifyRequest, reply: FastifyReply, audit: RouteAudi
 /**
  * Counts the rows an export sends and records its entry when the rows run out (before the response ends, so a
  * client that got the whole file finds it in the trail) or when the client goes away (`complete: false`).
- * export/send-csv.ts passes every export through it; routes without `config.audit` record nothing.
+ * lists/send-csv.ts passes every export through it; routes without `config.audit` record nothing.
  */
 export function auditedExport<Row>(request: FastifyRequest, batches: AsyncIterable<readonly Row[]>): AsyncIterable<readonly Row[]> {
   const audit = request.routeOptions.config.audit;

@@ -6,6 +6,8 @@ import { ApiProblem } from '../errors.ts';
 export interface SessionSettings {
   idleMs: number;
   secure: boolean;
+  /** POST /v1/session may exchange an access token for a session (ALLOW_TOKEN_SIGN_IN=true: developers); people sign in with POST /v1/sign-in */
+  allowTokenSignIn?: boolean;
 }
 
 export const sessionCookieName = (settings: SessionSettings) => (settings.secure ? '__Host-acq_session' : 'acq_session');

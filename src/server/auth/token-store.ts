@@ -83,6 +83,8 @@ export interface TokenIdentity {
   scopes: string[];
   mode: TokenMode;
   revoked: boolean;
+  /** the person a 'person' token stands for (their dashboard sessions); null for a machine token */
+  personId: string | null;
 }
 
 /** The columns of a TokenIdentity (with revokedAt), for a select joining access_tokens and organizations. */
@@ -94,6 +96,7 @@ export const identityColumns = {
   scopes: accessTokens.scopes,
   mode: accessTokens.mode,
   revokedAt: accessTokens.revokedAt,
+  personId: accessTokens.personId,
 };
 
 export const findToken = (db: Db, token: string): Promise<TokenIdentity | null> => findTokenByHash(db, hashToken(token));

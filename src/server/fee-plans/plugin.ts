@@ -29,7 +29,7 @@ export function feePlanPlugin(app: ApiInstance, _options: unknown, done: () => v
   app.post(
     '',
     {
-      config: { auth: 'fee-plans:write' },
+      config: { auth: 'fee-plans:write', audit: { action: 'fee_plan.create', target: 'fee_plan' } },
       schema: {
         summary: 'Create a fee plan with its first version',
         operationId: 'createFeePlan',
@@ -60,7 +60,7 @@ export function feePlanPlugin(app: ApiInstance, _options: unknown, done: () => v
   app.put(
     '/:id',
     {
-      config: { auth: 'fee-plans:write' },
+      config: { auth: 'fee-plans:write', audit: { action: 'fee_plan.version', target: 'fee_plan' } },
       schema: {
         summary: 'Add a version to a fee plan, effective from a date (today or later); If-Match required',
         operationId: 'updateFeePlan',
@@ -93,7 +93,7 @@ export function feePlanPlugin(app: ApiInstance, _options: unknown, done: () => v
   app.post(
     '/:id/merchants',
     {
-      config: { auth: 'fee-plans:write' },
+      config: { auth: 'fee-plans:write', audit: { action: 'fee_plan.assign', target: 'fee_plan' } },
       schema: {
         summary: 'Assign a price plan to a merchant (its sales captured from now on)',
         operationId: 'assignFeePlan',

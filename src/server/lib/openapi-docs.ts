@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Problem, problemContentType } from '../../contract/problem.ts';
 
-type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 428 | 503;
+type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 503;
 
 export const descriptions: Record<ProblemStatus, string> = {
   400: 'Validation error: `errors` names each bad parameter or body field',
@@ -9,11 +9,13 @@ export const descriptions: Record<ProblemStatus, string> = {
   403: 'The token lacks the scope, or may not act for that merchant',
   404: 'Not found',
   409: 'Conflict: `existingId` names the credential (or merchant) that already exists, or a request with the same Idempotency-Key is still in progress',
+  410: 'Gone: the link expired or was already used',
   412: 'If-Match does not match the current ETag: someone else changed it; read it again (the ETag header has the current one)',
   413: 'Request body larger than 64 KiB',
   415: 'Request body is not application/json',
   422: 'Idempotency-Key already used with a different request',
   428: 'If-Match is missing: send the ETag you read',
+  429: 'Too many attempts: retry after Retry-After seconds',
   503:
     'Nothing was changed; retry after Retry-After seconds. Type `database-unavailable`: the database is unreachable. Type `service-busy`: the database is up but every ' +
     'connection of this server process stayed in use for the whole wait (DB_POOL_WAIT_MS), an overload',

@@ -61,7 +61,7 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   app.post(
     '/files',
     {
-      config: { auth: 'reconciliation:write' },
+      config: { auth: 'reconciliation:write', audit: { action: 'statement_file.upload', target: 'statement_file' } },
       bodyLimit: maxStatementBytes,
       schema: {
         summary: 'Upload an acquirer statement file (Cielo EDI v15, Getnet V10) as the body (text/plain, application/octet-stream) or multipart/form-data field "file"',
@@ -151,7 +151,7 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.post('/exceptions/:id/resolution', {
-    config: { auth: 'reconciliation:write' },
+    config: { auth: 'reconciliation:write', audit: { action: 'reconciliation_exception.resolve', target: 'reconciliation_exception' } },
     schema: { summary: 'Resolve an open exception: accept the acquirer’s value, resolve or ignore with a note, or link to a sale', operationId: 'resolveReconciliationException', tags: ['reconciliation'], params: IdParams, body: ResolutionInput, response: { 200: ExceptionDetail, ...problemResponses(400, 401, 403, 404, 409, 422) } },
   }, async (request) => {
     const caller = organizationCaller(callerOf(request));
@@ -169,7 +169,7 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.post('/exceptions/bulk-resolution', {
-    config: { auth: 'reconciliation:write' },
+    config: { auth: 'reconciliation:write', audit: { action: 'reconciliation_exception.bulk_resolve', target: 'reconciliation_exception' } },
     schema: { summary: 'One action and one note for every open exception a filter selects', operationId: 'bulkResolveReconciliationExceptions', tags: ['reconciliation'], body: BulkResolutionInput, response: { 200: BulkResolutionResult, ...problemResponses(400, 401, 403) } },
   }, async (request) => {
     const caller = organizationCaller(callerOf(request));

@@ -31,6 +31,9 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
       },
     },
     async (request, reply) => {
+      if (!settings.allowTokenSignIn) {
+        throw new ApiProblem({ status: 403, type: 'token-sign-in-off', detail: 'Signing in to the dashboard with an access token is off (ALLOW_TOKEN_SIGN_IN): sign in with email and password (POST /v1/sign-in).' });
+      }
       if (!request.headers.authorization) {
         throw new ApiProblem({ status: 401, detail: 'Send the access token as Authorization: Bearer <token> to start a session.' });
       }

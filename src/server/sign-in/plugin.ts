@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { SecondFactorRequest, SignInRequest, SignInResult } from '../../contract/people.ts';
+import { recordAudit } from '../audit/record.ts';
+import { checkSessionOrigin, type SessionSettings } from '../auth/session-cookie.ts';
+import { hashToken } from '../auth/token-store.ts';
+import type { Db } from '../db/client.ts';
+import { people, recoveryCodes, signInChallenges } from '../db/schema.ts';
+import { ApiProblem } from '../errors.ts';
+import type { ApiInstance } from '../lib/api-instance.ts';
+import { noQuery } from '../lib/no-query.ts';
+import { problemResponses } from '../lib/openapi-docs.ts';
+import { verifyPassword } from '../people/passwords.ts';
+import { findPerson, findPersonByEmail, type PersonRow } from '../people/people-store.ts';
+import { acceptTotp, recoveryCodeHash } from '../people/second-factor.ts';
+import { startPersonSession } from './session-start.ts';
+import { accountKey, addressKey, clearSignInFailures, recordSignInFailure, signInRetryAfter, type SignInLimits } from './sign-in-limit.ts';
+
+export interface SignInOptions {
+  sessions: SessionSettings;
+  limits: SignInLimits;
+}
+
+const challengeMs = 5 * 60_000;
+const notRecognised = 'The email or password is not right.';
+
+function tooMany(seconds: number): ApiProblem {
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiProblem({
+    status: 429,
+    type: 'too-many-sign-in-attempts',
+    detail: `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+function audit(db: Db, request: FastifyRequest, person: PersonRow | null, outcome: 'success' | 'denied' | 'failure', details: Record<string, unknown>) {
+  return recordAudit(db, {
+    organizationId: person?.organizationId ?? null,
+    actor: person ? { kind: 'person', id: person.id } : { kind: 'anonymous', id: null },
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    action: 'person.sign_in',
+    target: { type: 'person', id: person?.id ?? null },
+    outcome,
+    details,
+  });
+}
+
+/** POST /v1/sign-in (email and password) and /v1/sign-in/second-factor (a TOTP or recovery code). */
+export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () => void): void {
+  const db = app.database.db;
+  const { sessions, limits } = options;
+
+  // a page of another origin may not sign this browser in (login CSRF); API clients send no Origin
+  app.addHook('preHandler', (request, _reply, next) => {
+    try {
+      if (request.headers.origin !== undefined) checkSessionOrigin(request);
+      next();
+    } catch (error) {
+      next(error as Error);
+    }
+  });
+
+  const limited = async (request: FastifyRequest, account: string, person: PersonRow | null) => {
+    const wait = await signInRetryAfter(db, limits, account, addressKey(request.ip));
+    if (wait === null) return;
+    await audit(db, request, person, 'denied', { reason: 'rate_limited' });
+    throw tooMany(wait);
+  };
+
+  app.post(
+    '',
+    {
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign a person in with email and password (extension)',
+        description:
+          'Answers `next: signed_in` with the session cookie (as POST /v1/session), or `next: second_factor` with a `challenge` to send with the code to ' +
+          'POST /v1/sign-in/second-factor. A wrong email and a wrong password get the same 401. Failed attempts are limited per account and per address ' +
+          '(429 with Retry-After); once the window has passed the right password works again.',
+        tags: ['access'],
+        security: [],
+        querystring: noQuery,
+        body: SignInRequest,
+        response: { 200: SignInResult, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const person = await findPersonByEmail(db, email);
+      await limited(request, accountKey(email), person);
+      const matches = await verifyPassword(person?.passwordHash ?? null, password);
+      if (!person || !matches || person.status !== 'active') {
+        await recordSignInFailure(db, limits, [accountKey(email), addressKey(request.ip)]);
+        await audit(db, request, person, 'failure', { reason: !person ? 'unknown_email' : !matches ? 'wrong_password' : `person_${person.status}` });
+        throw new ApiProblem({ status: 401, type: 'sign-in-failed', detail: notRecognised });
+      }
+      if (person.totpSecret !== null) {
+        const challenge = randomBytes(32).toString('base64url');
+        await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date()));
+        await db.insert(signInChallenges).values({ idHash: hashToken(challenge), personId: person.id, expiresAt: new Date(Date.now() + challengeMs) });
+        return { next: 'second_factor' as const, challenge, secondFactorEnrolled: true };
+      }
+      await clearSignInFailures(db, accountKey(email));
+      await startPersonSession(db, request, reply, sessions, person);
+      await audit(db, request, person, 'success', { secondFactor: false });
+      return { next: 'signed_in' as const, secondFactorEnrolled: false };
+    },
+  );
+
+  app.post(
+    '/second-factor',
+    {
+      schema: {
+        operationId: 'signInSecondFactor',
+        summary: "Finish a sign-in with the authenticator app's code or a recovery code (extension)",
+        description: 'A code is accepted once (a replayed TOTP code and a used recovery code are refused). Limited like the password step.',
+        tags: ['access'],
+        security: [],
+        querystring: noQuery,
+        body: SecondFactorRequest,
+        response: { 200: SignInResult, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const [challenge] = await db
+        .select()
+        .from(signInChallenges)
+        .where(and(eq(signInChallenges.idHash, hashToken(request.body.challenge)), gt(signInChallenges.expiresAt, new Date())));
+      const person = challenge ? await findPerson(db, null, challenge.personId) : null;
+      if (!person || person.totpSecret === null || person.status !== 'active') {
+        throw new ApiProblem({ status: 401, type: 'sign-in-expired', detail: 'The sign-in took too long or was already used: enter your email and password again.' });
+      }
+      await limited(request, accountKey(person.email), person);
+      const code = request.body.code;
+      let accepted = false;
+      let method = 'totp';
+      if (/^\d{6}$/.test(code)) {
+        const step = acceptTotp(person.totpSecret, code, person.totpLastStep);
+        if (step !== null) {
+          // conditional: of two requests with the same code, one wins
+          const won = await db
+            .update(people)
+            .set({ totpLastStep: step })
+            .where(and(eq(people.id, person.id), or(isNull(people.totpLastStep), lt(people.totpLastStep, step))))
+            .returning({ id: people.id });
+          accepted = won.length > 0;
+        }
+      } else {
+        method = 'recovery_code';
+        const used = await db
+          .delete(recoveryCodes)
+          .where(and(eq(recoveryCodes.personId, person.id), eq(recoveryCodes.codeHash, recoveryCodeHash(person.id, code))))
+          .returning({ hash: recoveryCodes.codeHash });
+        accepted = used.length > 0;
+      }
+      if (!accepted) {
+        await recordSignInFailure(db, limits, [accountKey(person.email), addressKey(request.ip)]);
+        await audit(db, request, person, 'failure', { reason: 'wrong_code', method });
+        throw new ApiProblem({ status: 401, type: 'sign-in-failed', detail: 'The code is not right (each code works once).' });
+      }
+      await db.delete(signInChallenges).where(eq(signInChallenges.idHash, hashToken(request.body.challenge)));
+      await clearSignInFailures(db, accountKey(person.email));
+      await startPersonSession(db, request, reply, sessions, person);
+      const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes).where(eq(recoveryCodes.personId, person.id));
+      await audit(db, request, person, 'success', { secondFactor: method, recoveryCodesLeft: left?.n ?? 0 });
+      return { next: 'signed_in' as const, secondFactorEnrolled: true };
+    },
+  );
+  done();
+}
+
