@@ -108,7 +108,9 @@ export async function runReconciliationBench(): Promise<void> {
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     t = performance.now();
-    const result = await importStatement(database.db, { organizationId: org, actor: 'bench', path: file, name: 'CIELO03.TXT' });
+    const phases: Record<string, number> = {};
+    const result = await importStatement(database.db, { organizationId: org, actor: 'bench', path: file, name: 'CIELO03.TXT', onPhase: (name, ms) => (phases[name] = (phases[name] ?? 0) + ms) });
+    console.error(`bench: phases ${JSON.stringify(Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])))}`);
     const importSeconds = (performance.now() - t) / 1000;
     clearInterval(sampler);
     const [counts] = (await database.query<{ n: string; matched: string }>(`select (select count(*) from reconciliation_exceptions)::text as n, (select count(*) from statement_records where summary_id is not null)::text as matched`));
@@ -146,7 +148,7 @@ export async function runReconciliationBench(): Promise<void> {
     await app.close();
     const report = {
       at: new Date().toISOString(), machine: describeMachine(), database: 'postgresql', lines, fileBytes: size, seedSeconds, writeSeconds, importSeconds,
-      importStatus: result.status, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
+      importStatus: result.status, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
       openExceptionsForList: exceptionCount, latency,
     };
     const stamp = report.at.slice(0, 16).replace('T', '-').replace(':', '-');
@@ -159,7 +161,8 @@ export async function runReconciliationBench(): Promise<void> {
       `| import (check every line, store, match) | ${importSeconds.toFixed(1)} s (target < 60 s) |`,
       `| peak RSS during the import | ${(peak / 1e6).toFixed(0)} MB (before: ${(rssBefore / 1e6).toFixed(0)} MB) |`,
       `| exceptions found | ${report.exceptionsAfterImport} (injected: ${Math.floor(lines / 1000)}) |`,
-      `| matched records | ${report.matchedRecords} |`, '',
+      `| matched records | ${report.matchedRecords} |`,
+      ...Object.entries(phases).map(([k, v]) => `| phase: ${k} | ${(v / 1000).toFixed(1)} s |`), '',
       `Exceptions list through the API with ${exceptionCount} more open exceptions, 100 requests each (target p95 < 50 ms):`, '',
       '| request | p50 ms | p95 ms |', '|---|---|---|',
       ...Object.entries(latency).map(([k, v]) => `| ${k} | ${v.p50.toFixed(1)} | ${v.p95.toFixed(1)} |`), '',

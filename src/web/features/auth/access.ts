@@ -15,6 +15,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
+  { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
 ];
 
 export function allowedSections(granted: readonly Scope[]): AppSection[] {
