@@ -20,6 +20,7 @@ export const serverEntries = {
   'partition-cli': 'src/server/partition-cli.ts',
   'explain-cli': 'src/server/db/explain-cli.ts',
   'openapi-cli': 'src/server/openapi-cli.ts',
+  'receivables-cli': 'src/server/receivables-cli.ts',
   // the seed's generator thread (seed/chunk-source.ts starts ./chunk-worker.js when it runs built)
   'chunk-worker': 'src/server/seed/chunk-worker.ts',
 };

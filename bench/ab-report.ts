@@ -6,9 +6,9 @@ import { fileStamp } from './report.ts';
 /**
  * A short bench's Markdown report: the title, when and on what machine (with its load, which skews every
  * figure), how it was measured, the table and the run's own lines; printed and written to
- * bench/results/<stamp>-<kind>.md.
+ * bench/results/<stamp>-<kind>.md (its name is returned).
  */
-export function writeShortReport(kind: string, title: string, method: string, table: readonly string[], log: readonly string[] = []): void {
+export function writeShortReport(kind: string, title: string, method: string, table: readonly string[], log: readonly string[] = []): string {
   const machine = describeMachine();
   const started = new Date().toISOString();
   const report = [
@@ -22,5 +22,7 @@ export function writeShortReport(kind: string, title: string, method: string, ta
     ...(log.length > 0 ? ['```', ...log, '```', ''] : []),
   ].join('\n');
   console.log(`\n${table.join('\n')}`);
-  writeFileSync(path.join('bench/results', `${fileStamp(started)}-${kind}.md`), report);
+  const file = `${fileStamp(started)}-${kind}.md`;
+  writeFileSync(path.join('bench/results', file), report);
+  return file;
 }

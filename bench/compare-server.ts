@@ -1,7 +1,12 @@
-/** Starts one revision's server (a git worktree's `src/server/main.ts`) for a side-by-side benchmark, one process. */
+/** Starts one revision's server (a git worktree's sources through tsx, or its build) for a side-by-side benchmark, one process. */
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { unthrottledEnv } from './server-process.ts';
+
+/** node arguments that run a checkout's server from its sources (every revision has them; the build came later) */
+export const sourceEntry = ['--import', 'tsx', 'src/server/main.ts'];
+/** node arguments that run a checkout's built server, as production does */
+export const builtEntry = ['dist/server/main.js'];
 
 export interface CompareServer {
   stop(): Promise<void>;
@@ -9,9 +14,9 @@ export interface CompareServer {
 
 export async function startCompareServer(
   root: string,
-  options: { databaseUrl: string; port: number; nodeFlags?: string[]; workers?: number },
+  options: { databaseUrl: string; port: number; nodeFlags?: string[]; workers?: number; entry?: string[]; node?: string },
 ): Promise<CompareServer> {
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(options.node ?? process.execPath, [...(options.nodeFlags ?? []), ...(options.entry ?? sourceEntry)], {
     cwd: root,
     env: {
       ...process.env,

@@ -52,6 +52,11 @@ export class DatabaseCpu {
     }
   }
 
+  /** the backends seen so far */
+  pids(): number[] {
+    return [...this.last.keys()];
+  }
+
   private stopped: Promise<number> | null = null;
 
   /** CPU seconds since the start; stops sampling (again: the same answer). */

@@ -19,6 +19,7 @@ import { measureSql } from './sql-phase.ts';
 import { runIngestBench } from './ingest.ts';
 import { runStartBench } from './start-time.ts';
 import { runReconciliationBench } from './reconciliation.ts';
+import { runPairedBench } from './paired-bench.ts';
 
 async function main(): Promise<void> {
   if (process.argv.includes('--start')) return runStartBench(process.argv.slice(2));
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   // every other run measures the built server, as production runs it
   ensureBuilt();
   if (process.argv.includes('--ingest')) return runIngestBench(process.argv.slice(2));
+  if (process.argv.some((a) => a === '--baseline' || a.startsWith('--baseline='))) return runPairedBench(process.argv.slice(2));
   const options = readOptions(process.argv.slice(2));
   if (!options) {
     console.log(usage);

@@ -21,7 +21,7 @@ interface CountAmount {
 interface StatsBody {
   bucket: string;
   timeZone: string;
-  totals: { count: number; amount: string; byStatus: Record<string, CountAmount>; approvalRate: number | null; averageTicket: string | null; refunds: CountAmount };
+  totals: { count: number; amount: string; byStatus: Record<string, CountAmount>; approvalRate: number | null; averageTicket: string | null; captured: CountAmount; refunds: CountAmount; netAmount: string };
   previous: { totals: { count: number } } | null;
   series: { start: string }[];
   byAcquirer: { value: string; count: number }[];
@@ -69,11 +69,14 @@ test('sign-in lands on the Overview, whose numbers are the stats API’s for the
   const stats = await apiStats(page, { created_at: range, bucket: 'day', tz: zone, compare: 'previous_period' });
   expect(stats.totals.count).toBeGreaterThan(0);
   const { totals } = stats;
-  await expect.poll(async () => norm(await page.getByTestId('tile-volume-value').textContent())).toBe(`Gross volume: ${money(totals.byStatus.approved?.amount ?? '')}`);
+  await expect.poll(async () => norm(await page.getByTestId('tile-volume-value').textContent())).toBe(`Gross volume: ${money(totals.captured.amount)}`);
   expect(norm(await page.getByTestId('tile-count-value').textContent())).toBe(`Transactions: ${count(totals.count)}`);
   expect(norm(await page.getByTestId('tile-rate-value').textContent())).toBe(`Approval rate: ${percent(totals.approvalRate ?? 0)}`);
   expect(norm(await page.getByTestId('tile-average-value').textContent())).toBe(`Average ticket: ${money(totals.averageTicket ?? '')}`);
   expect(norm(await page.getByTestId('tile-refunds-value').textContent())).toBe(`Refunds: ${money(totals.refunds.amount)}`);
+  // refunds are their own amounts, partial ones told apart from full ones
+  await expect(page.getByTestId('refund-partial-count')).toHaveText(`${count(totals.byStatus.partially_refunded?.count ?? 0)} in part`);
+  await expect(page.getByTestId('refund-net')).toHaveText(`Net ${money(totals.netAmount)}`);
   const approved = totals.byStatus.approved?.count ?? 0;
   await expect(page.getByTestId('approved-count')).toHaveText(`${count(approved)} approved`);
   await expect(page.getByTestId('denied-count')).toHaveText(`${count(totals.byStatus.denied?.count ?? 0)} denied`);

@@ -13,8 +13,13 @@ export const cardBrands = ['visa', 'mastercard', 'elo', 'amex', 'hipercard'] as 
 export const CardBrand = z.enum(cardBrands);
 export type CardBrand = z.infer<typeof CardBrand>;
 
-/** Summary status: where the transaction stands now. */
-export const summaryStatuses = ['pending', 'approved', 'denied', 'refunded', 'canceled'] as const;
+/**
+ * Summary status: where the transaction stands now. refunded: approved refunds reach what was captured;
+ * partially_refunded: some was refunded and the rest kept (issue 23).
+ */
+export const summaryStatuses = ['pending', 'approved', 'denied', 'partially_refunded', 'refunded', 'canceled'] as const;
+/** Statuses of a sale that stands captured: gross volume counts their captured amount. */
+export const capturedStatuses = ['approved', 'partially_refunded', 'refunded'] as const;
 export const SummaryStatus = z.enum(summaryStatuses);
 export type SummaryStatus = z.infer<typeof SummaryStatus>;
 
@@ -47,6 +52,9 @@ export const scopes = [
   'events:write',
   'merchants:write',
   'views:write',
+  'receivables:read',
+  'fee-plans:write',
+  'margin:read',
   'reconciliation:read',
   'reconciliation:write',
 ] as const;

@@ -7,6 +7,19 @@ export const viewPages = ['transactions', 'events'] as const;
 export const ViewPage = z.enum(viewPages);
 export type ViewPage = z.infer<typeof ViewPage>;
 
+/**
+ * Relative periods a view may keep instead of dates (issue 23): resolved when the view is applied, in the
+ * viewer's time zone, so a "This week" view shows the current week every Monday. The dashboard's date presets.
+ */
+export const datePresets = ['today', 'yesterday', 'thisWeek', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const;
+export const DatePreset = z.enum(datePresets).check(
+  z.meta({
+    description:
+      'created_at as a period relative to when the view is applied, in the viewer\'s time zone: today, yesterday, thisWeek (Monday to Sunday), last7 and last30 (days up to today), thisMonth, lastMonth',
+  }),
+);
+export type DatePreset = z.infer<typeof DatePreset>;
+
 export const SavedView = z
   .object({
     id: Xid,
@@ -14,6 +27,7 @@ export const SavedView = z
     page: ViewPage,
     merchantId: z.nullable(z.string()),
     filters: z.record(z.string(), z.string()),
+    datePreset: z.nullable(DatePreset).check(z.meta({ description: 'extension: the period the view keeps instead of filters.created_at; null: the filters say it all' })),
     order: z.nullable(z.object({ by: z.string(), direction: OrderDirection })),
     columns: z.nullable(z.array(z.string())),
     createdAt: Timestamp,

@@ -28,7 +28,12 @@ export const StatsQuery = z.extend(SummaryFilters, {
     .check(z.meta({ description: 'IANA time zone of the series buckets (default UTC)', example: 'America/Sao_Paulo' })),
   compare: z
     .optional(z.enum(['previous_period']))
-    .check(z.meta({ description: 'previous_period: also total the period of equal length just before created_at (which then needs both ends)' })),
+    .check(
+      z.meta({
+        description:
+          'previous_period: also total the period of equal length just before created_at (which then needs both ends); while created_at is running (its end is after now), only the same elapsed span of that period',
+      }),
+    ),
 });
 export type StatsQuery = z.infer<typeof StatsQuery>;
 export type StatsQueryInput = z.input<typeof StatsQuery>;
@@ -42,7 +47,19 @@ export const StatsTotals = z
     byStatus: z.object(Object.fromEntries(summaryStatuses.map((s) => [s, CountAmount])) as Record<(typeof summaryStatuses)[number], typeof CountAmount>),
     approvalRate: Rate,
     averageTicket: z.nullable(Money).check(z.meta({ description: 'Approved amount ÷ approved count, rounded half up to the cent; null without approvals' })),
-    refunds: CountAmount.check(z.meta({ description: 'Summaries whose status is refunded' })),
+    captured: CountAmount.check(
+      z.meta({
+        description:
+          'Gross volume: the sales that stand captured (approved, partially_refunded, refunded) and the sum of their approved capture cycles, refunds not deducted',
+      }),
+    ),
+    refunds: CountAmount.check(
+      z.meta({
+        description:
+          'The sales with approved refunds (partially_refunded or refunded) and the sum of their approved refund cycles: what was refunded, not the sales\' amounts',
+      }),
+    ),
+    netAmount: Money.check(z.meta({ description: 'captured.amount − refunds.amount: what the merchants kept' })),
   })
   .register(z.globalRegistry, { id: 'StatsTotals' });
 export type StatsTotals = z.infer<typeof StatsTotals>;
@@ -75,8 +92,25 @@ export const Stats = z
     timeZone: z.string(),
     totals: StatsTotals,
     previous: z
-      .nullable(z.object({ from: z.string(), to: z.string(), totals: StatsTotals }))
-      .check(z.meta({ description: 'With compare=previous_period: the totals of [from, to), the period of equal length just before' })),
+      .nullable(
+        z.object({
+          from: z.string(),
+          to: z.string(),
+          until: z.nullable(z.string()).check(
+            z.meta({
+              description:
+                'Set while the period is running (created_at reaches past now): the instant (now) it is compared up to; [from, to) is then the same elapsed span of the previous period',
+            }),
+          ),
+          totals: StatsTotals,
+        }),
+      )
+      .check(
+        z.meta({
+          description:
+            'With compare=previous_period: the totals of [from, to), the period of equal length just before; like for like while the period is running (see until)',
+        }),
+      ),
     series: z.array(StatsPoint).check(z.meta({ description: 'Buckets in time order; a bucket without sales is omitted' })),
     byAcquirer: z.array(StatsBreakdownItem),
     byCardBrand: z.array(StatsBreakdownItem),

@@ -52,6 +52,16 @@ export const Summary = z
     createdAt: z.optional(Timestamp).check(z.meta({ description: 'extension' })),
     acquirer: ProviderName,
     amount: DecimalAmount,
+    capturedAmount: z
+      .optional(DecimalAmount)
+      .check(z.meta({ description: 'extension: the sum of the approved capture cycles (0.00 before a capture)' })),
+    refundedAmount: z
+      .optional(DecimalAmount)
+      .check(
+        z.meta({
+          description: 'extension: the sum of the approved refund cycles; less than capturedAmount when the status is partially_refunded, equal when refunded',
+        }),
+      ),
     card: z.nullable(CardData).check(z.meta({ description: 'null for pix' })),
     currency: z.string().check(z.length(3)),
     cycles: z.array(Cycle),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { OrderDirection, SummaryOrderField } from './enums.ts';
+import { DatePreset } from './saved-views.ts';
 import { EventFilters } from './events.ts';
 import { eventColumnIds, summaryColumnIds } from './export.ts';
 import { Xid } from './ids.ts';
@@ -25,23 +26,35 @@ function columnList<T extends string>(ids: readonly [T, ...T[]]) {
   return z.optional(z.nullable(list)).check(z.meta({ description: 'Visible columns in order (the CSV export column ids); null: the list default' }));
 }
 
+const datePreset = z
+  .optional(z.nullable(DatePreset))
+  .check(z.meta({ description: 'A relative period kept instead of filters.created_at (which must then be absent); null or absent: none' }));
+
+/** A view keeps either a relative period or dates, never both. */
+const oneCreatedAt = z.refine<{ filters: { created_at?: string }; datePreset?: DatePreset | null }>((view) => !(view.datePreset && view.filters.created_at !== undefined), {
+  message: 'give either datePreset or filters.created_at, not both',
+  path: ['datePreset'],
+});
+
 const TransactionsView = z.strictObject({
   name,
   page: z.literal('transactions'),
   merchantId,
   filters: z._default(z.optional(SummaryFilters), {}).check(z.meta({ description: 'Query parameters of GET /v1/transactions/summaries, as text' })),
+  datePreset,
   order: z.optional(z.nullable(z.strictObject({ by: SummaryOrderField, direction: OrderDirection }))),
   columns: columnList(summaryColumnIds),
-});
+}).check(oneCreatedAt);
 
 const EventsView = z.strictObject({
   name,
   page: z.literal('events'),
   merchantId,
   filters: z._default(z.optional(EventFilters), {}).check(z.meta({ description: 'Query parameters of GET /v1/events, as text' })),
+  datePreset,
   order: z.optional(z.nullable(z.strictObject({ by: z.literal('created_at'), direction: OrderDirection }))),
   columns: columnList(eventColumnIds),
-});
+}).check(oneCreatedAt);
 
 export const SavedViewInput = z.discriminatedUnion('page', [TransactionsView, EventsView]);
 export type SavedViewInput = z.infer<typeof SavedViewInput>;
@@ -51,6 +64,9 @@ export const SavedViewPatch = z
   .strictObject({
     name: z.optional(name),
     filters: z.optional(z.record(z.string(), z.string())),
+    datePreset: z.optional(z.nullable(DatePreset)).check(
+      z.meta({ description: 'A relative period in place of filters.created_at; new filters with a created_at and no datePreset drop the old preset' }),
+    ),
     order: z.optional(z.nullable(z.strictObject({ by: z.string(), direction: OrderDirection }))),
     columns: z.optional(z.nullable(z.array(z.string()))),
   })

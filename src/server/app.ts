@@ -42,6 +42,8 @@ import { ChangeBus } from './live/change-bus.ts';
 import type { LiveState } from './live/live-state.ts';
 import { SigningSecretCache } from './notifications/signing-secrets.ts';
 import { notificationRoutes } from './notifications/notifications-routes.ts';
+import { feePlanPlugin } from './fee-plans/plugin.ts';
+import { receivablePlugin } from './receivables/plugin.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation-routes.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -206,6 +208,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(statsRoutes, { prefix: '/v1/transactions/stats' });
   await app.register(viewRoutes, { prefix: '/v1/views' });
   await app.register(merchantRoutes, { prefix: '/v1/merchants' });
+  await app.register(feePlanPlugin, { prefix: '/v1/fee-plans' });
+  await app.register(receivablePlugin, { prefix: '/v1/receivables' });
   await app.register(reconciliationRoutes, { prefix: '/v1/reconciliation' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { demoOrganization } from './seed/demo.ts';
 import { formatDuration, groupDigits, progressReporter } from './seed/progress.ts';
 import { seedOrganization } from './seed/seed-organization.ts';
+import { backfillReceivables } from './receivables/backfill.ts';
 
 /** Generator threads: generating is about two thirds of a load's CPU, PostgreSQL the rest. */
 const defaultWorkers = 2;
@@ -122,6 +123,11 @@ async function main(): Promise<void> {
       onPhase: (step) => progress.note(`${step} (${formatDuration((performance.now() - started) / 1000)} so far)`),
     });
     progress.finish();
+    // issue 25: the receivables schedule of the loaded sales (those with none yet), with its own progress line
+    progress.note(`scheduling receivables (${formatDuration((performance.now() - started) / 1000)} so far)`);
+    const scheduled = await backfillReceivables(database.db, { organizationId, overdueOneIn: 25, shouldStop: () => stopRequested, onProgress: (done, total, rows) => progress.update(done, total, rows) });
+    progress.finish();
+    progress.note(`scheduled ${groupDigits(scheduled.receivables)} receivables of ${groupDigits(scheduled.sales)} sales`);
     const seconds = (performance.now() - started) / 1000;
     const rows = result.summaries + result.cycles + result.events;
     process.stdout.write(

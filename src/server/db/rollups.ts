@@ -10,20 +10,24 @@ const cubes = [
   { table: 'summary_rollup_status', time: `date_trunc('hour', x.t, 'UTC')`, timeColumn: 'hour', dims: ['status'] },
 ] as const;
 
+/** The amounts every rollup sums (migration 0012 added what was captured and refunded). */
+export const rollupSums = ['amount_minor', 'captured_minor', 'refunded_minor'] as const;
+const sums = rollupSums;
+
 /** `source`: a table name or a parenthesised query with the summaries' columns; `sign` 1 adds, -1 subtracts. */
 export function rollupDeltaSql(source: string, sign: 1 | -1): string {
   const parts = cubes.map(({ table, time, timeColumn, dims }, i) => {
     const keys = ['organization_id', 'merchant_id', timeColumn, ...dims];
     const groups = keys.map((_k, n) => n + 1).join(', ');
     return `r${i} AS (
-    INSERT INTO ${table} AS r (${keys.join(', ')}, count, amount_minor)
-    SELECT x.organization_id, x.m, ${time}, ${dims.map((d) => `x.${d}`).join(', ')}, sum_int8(x.sign), sum_int8(x.sign * x.amount_minor)
+    INSERT INTO ${table} AS r (${keys.join(', ')}, count, ${sums.join(', ')})
+    SELECT x.organization_id, x.m, ${time}, ${dims.map((d) => `x.${d}`).join(', ')}, sum_int8(x.sign), ${sums.map((c) => `sum_int8(x.sign * x.${c})`).join(', ')}
       FROM x GROUP BY ${groups} ORDER BY ${groups}
     ON CONFLICT ON CONSTRAINT ${table}_pk
-    DO UPDATE SET count = r.count + excluded.count, amount_minor = r.amount_minor + excluded.amount_minor)`;
+    DO UPDATE SET count = r.count + excluded.count, ${sums.map((c) => `${c} = r.${c} + excluded.${c}`).join(', ')})`;
   });
   return `WITH delta AS (
-    SELECT organization_id, merchant_id, created_at AS t, status, acquirer, payment_method, coalesce(card_brand, '') AS card_brand, amount_minor, (${sign})::bigint AS sign
+    SELECT organization_id, merchant_id, created_at AS t, status, acquirer, payment_method, coalesce(card_brand, '') AS card_brand, ${sums.join(', ')}, (${sign})::bigint AS sign
       FROM ${source} AS s),
   x AS (SELECT d.*, m.id AS m FROM delta d CROSS JOIN LATERAL (VALUES (d.merchant_id), ('*')) AS m(id)),
   ${parts.join(',\n  ')}

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuthenticationField } from '../../contract/providers.ts';
 import type { EventCardData, TerminalData } from '../../contract/events.ts';
+import type { FeeRates, SettlementTerms } from '../../contract/fee-plans.ts';
 
 /** An index key on a text column in byte order (collation "C"), matching the queries' `x COLLATE "C"`. */
 const byteOrder = (column: AnyPgColumn) => sql`${column} collate "C"`;
@@ -43,6 +44,8 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     /** merchant category code (ISO 18245) of merchants added through POST /v1/merchants; null for older rows */
     mcc: text('mcc'),
+    /** issue 25: the merchant's price plan (fee_plans, kind price); null: the organization's default price plan */
+    feePlanId: text('fee_plan_id').references((): AnyPgColumn => feePlans.id),
     /** the name in lower case without accents, for GET /v1/merchants?q= (kept by the database) */
     searchName: text('search_name').generatedAlwaysAs(
       sql`lower(translate(name, 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'))`,
@@ -141,6 +144,10 @@ export const transactionSummaries = pgTable(
     cardExpirationYear: smallint('card_expiration_year'),
     acquirerMerchantId: text('acquirer_merchant_id'),
     acquirerTerminalId: text('acquirer_terminal_id'),
+    /** the sum of the sale's approved capture cycles (migration 0012): what gross volume counts */
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+    /** the sum of the sale's approved refund cycles (migration 0012): the refunded amount */
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
   },
   (t) => [
     // amount and BIN trail the default order's index: a deep page filtered by either (a range, a short prefix)
@@ -321,6 +328,8 @@ const rollupCube = {
   cardBrand: text('card_brand').notNull(),
   count: bigint('count', { mode: 'bigint' }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+  refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
 };
 
 export const summaryRollup = pgTable('summary_rollup', { ...rollupCube, hour: timestamp('hour', { withTimezone: true }).notNull() }, (t) => [
@@ -340,6 +349,8 @@ export const summaryRollupStatus = pgTable(
     status: text('status').notNull(),
     count: bigint('count', { mode: 'bigint' }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    capturedMinor: bigint('captured_minor', { mode: 'bigint' }).notNull().default(0n),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
   },
   (t) => [primaryKey({ name: 'summary_rollup_status_pk', columns: [t.organizationId, t.merchantId, t.hour, t.status] })],
 );
@@ -357,6 +368,8 @@ export const savedViews = pgTable(
     orderBy: text('order_by'),
     orderDirection: text('order_direction', { enum: ['asc', 'desc'] }),
     columns: text('columns').array(),
+    /** a relative period (contract datePresets) kept instead of filters.created_at (migration 0013) */
+    datePreset: text('date_preset'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -376,6 +389,121 @@ export const credentialHistory = pgTable(
     at: createdAt(),
   },
   (t) => [index('credential_history_credential_idx').on(t.credentialId, t.at, t.id)],
+);
+
+/** Issue 25 (migration 0030): fee plans, price (a merchant pays) or cost (an acquirer connection charges). */
+export const feePlans = pgTable(
+  'fee_plans',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    kind: text('kind', { enum: ['price', 'cost'] }).notNull(),
+    name: text('name').notNull(),
+    /** cost plans: the acquirer whose connections charge it; null for price plans */
+    acquirer: text('acquirer'),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** the latest version; its ETag is "v<version>" */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fee_plans_org_idx').on(t.organizationId, t.kind, t.id),
+    uniqueIndex('fee_plans_default_price_uq').on(t.organizationId).where(sql`kind = 'price' AND is_default`),
+    uniqueIndex('fee_plans_cost_acquirer_uq').on(t.organizationId, t.acquirer).where(sql`kind = 'cost'`),
+  ],
+);
+
+/** Every version of a fee plan, never changed: a version applies to sales captured from effective_from. */
+export const feePlanVersions = pgTable(
+  'fee_plan_versions',
+  {
+    planId: text('plan_id').notNull().references(() => feePlans.id),
+    version: integer('version').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    /** FeeRates of the contract (percent text) */
+    rates: jsonb('rates').$type<FeeRates>().notNull(),
+    terms: jsonb('terms').$type<SettlementTerms>().notNull(),
+    createdAt: createdAt(),
+    /** the access token that wrote it; null for the seed's and the backfill's defaults */
+    createdBy: text('created_by'),
+  },
+  (t) => [primaryKey({ name: 'fee_plan_versions_pk', columns: [t.planId, t.version] })],
+);
+
+/**
+ * Issue 25 (migration 0031): the receivables schedule, one row per installment of an approved capture and one per
+ * negative adjustment (docs/receivables.md). gross − fee = net on every row (a CHECK). The unit (UR) is
+ * receiver_tax_id + brand + product + acquirer + due_date. Status 'overdue' is derived on read (scheduled, past due).
+ */
+export const receivables = pgTable(
+  'receivables',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    summaryId: text('summary_id').notNull(),
+    sourceCycleId: text('source_cycle_id').notNull(),
+    kind: text('kind', { enum: ['installment', 'adjustment'] }).notNull(),
+    installment: smallint('installment').notNull(),
+    installments: smallint('installments').notNull(),
+    receiverTaxId: text('receiver_tax_id').notNull(),
+    acquirer: text('acquirer').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product', { enum: ['debit', 'credit', 'pix'] }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(0n),
+    feeRateBps: integer('fee_rate_bps').notNull(),
+    costRateBps: integer('cost_rate_bps').notNull(),
+    pricePlanId: text('price_plan_id'),
+    pricePlanVersion: integer('price_plan_version'),
+    costPlanId: text('cost_plan_id'),
+    costPlanVersion: integer('cost_plan_version'),
+    capturedOn: date('captured_on', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    originalDueDate: date('original_due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['scheduled', 'settled', 'cancelled', 'adjusted'] }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('receivables_org_due_idx').on(t.organizationId, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_merchant_due_idx').on(t.organizationId, t.merchantId, t.dueDate, t.id),
+    index('receivables_org_acquirer_due_idx').on(t.organizationId, t.acquirer, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_brand_due_idx').on(t.organizationId, t.brand, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_method_due_idx').on(t.organizationId, t.paymentMethod, t.dueDate, t.id, t.merchantId),
+    index('receivables_org_status_due_idx').on(t.organizationId, t.status, t.dueDate, t.id, t.merchantId),
+    index('receivables_summary_idx').on(t.summaryId),
+  ],
+);
+
+/** Per-day totals of receivables (migration 0031's statement triggers keep them): the calendar and the margin read these. */
+export const receivableDaily = pgTable(
+  'receivable_daily',
+  {
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    acquirer: text('acquirer').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'receivable_daily_pk', columns: [t.organizationId, t.dueDate, t.merchantId, t.acquirer, t.brand, t.product, t.paymentMethod, t.status] }),
+    index('receivable_daily_merchant_idx').on(t.organizationId, t.merchantId, t.dueDate),
+  ],
 );
 
 /** Issue 26: an acquirer's statement file, imported once per organization (its SHA-256), with its results. */

@@ -31,7 +31,12 @@ function sales(terminals: [LiveOrg, LiveOrg], now: number): NotificationInput[][
     switch (k % 8) {
       case 0: waves[0]?.push(auth, capture); break; // created and moved within one wave
       case 1: waves[0]?.push(auth); waves[1]?.push(capture); break; // moved by a later batch
-      case 2: waves[0]?.push(auth); waves[1]?.push(capture); waves[2]?.push(step({ transactionType: 'refund', amount: Math.floor(amount / 2) })); break;
+      case 2: {
+        // a partial refund; every other time the rest refunded too (two refunds, maybe in two batches): refunded in full
+        const third = Math.floor(amount / 3);
+        const rest = k % 16 === 2 ? [] : [step({ transactionType: 'refund', amount: amount - third, retrievalReferenceNumber: `9${String(k).padStart(11, '0')}` })];
+        waves[0]?.push(auth); waves[1]?.push(capture); waves[2]?.push(step({ transactionType: 'refund', amount: third }), ...rest); break;
+      }
       case 3: waves[0]?.push(step({ transactionStatus: 'denied', acquirerResponseCode: '51', authorizationCode: null })); break;
       case 4: waves[0]?.push(step({ transactionType: 'pre_authorization' })); waves[1]?.push(step({ transactionType: 'void' })); break;
       case 5: waves[0]?.push(capture, auth); break; // out of order: the capture waits for a retry
@@ -85,8 +90,15 @@ describe.each(backends)('set-based batches on $kind', ({ kind, available }) => {
         { key: 'processed', n: total - 6 },
       ]);
       const statuses = await test.database.query<{ status: string }>("select distinct status from transaction_summaries where organization_id = 'orgbatch' order by 1");
-      expect(statuses.map((s) => s.status)).toEqual(['approved', 'canceled', 'denied', 'refunded']);
+      expect(statuses.map((s) => s.status)).toEqual(['approved', 'canceled', 'denied', 'partially_refunded', 'refunded']);
       expect(await counts(test.database, 'orgbatch')).toEqual({ events: total, summaries: 48, cycles: total - 6 });
+      // each sale's captured and refunded sums are its approved cycles', and its status follows them
+      const off = await test.database.query<{ id: string }>(`select t.id from transaction_summaries t
+          left join (select summary_id, sum(amount_minor) filter (where type = 'capture') as cap, sum(amount_minor) filter (where type = 'refund') as ref
+                       from cycles where status = 'approved' group by summary_id) c on c.summary_id = t.id
+         where t.organization_id = 'orgbatch' and (t.captured_minor <> coalesce(c.cap, 0) or t.refunded_minor <> coalesce(c.ref, 0)
+           or (t.status = 'refunded') <> (c.ref > 0 and c.ref = c.cap) or (t.status = 'partially_refunded') <> (c.ref > 0 and c.ref < c.cap))`);
+      expect(off).toEqual([]);
       const stored = await rollupsStored(test.database, 'orgbatch');
       expect(stored.hourly.length).toBeGreaterThan(10);
       expect(stored).toEqual(await rollupsFromSummaries(test.database, 'orgbatch'));

@@ -6,6 +6,7 @@ import { providerCatalog } from '../providers/providers-catalog.ts';
 import type { EventRow } from '../events/events-query.ts';
 import type { MatchedConnection, Outcome } from './process-event.ts';
 import { SaleBook } from './sale-book.ts';
+import { scheduleBatch } from '../receivables/live-schedule.ts';
 
 /**
  * The reads and writes of a batch of events, set-based: a handful of statements per batch whatever its size
@@ -111,15 +112,20 @@ function eventAfter({ row, connection, outcome }: Applied, now: Date) {
  */
 export async function writeBatch(tx: Db, book: SaleBook, applied: readonly Applied[], now: Date): Promise<void> {
   const created = book.sales.filter((sale) => sale.readStatus === null);
-  const moved = book.sales.filter((sale) => sale.readStatus !== null && sale.readStatus !== sale.summary.status);
+  const moved = book.sales.filter((sale) => SaleBook.changed(sale));
   const appended = book.sales.flatMap((sale) => sale.appended);
   const rollup = created.length > 0 || moved.length > 0;
   if (rollup) await tx.execute(sql`select set_config('acq.summary_rollup', 'caller', true)`);
   if (created.length > 0) await insertRows(tx, s, created.map((sale) => sale.summary));
   if (appended.length > 0) await insertRows(tx, cycles, appended);
+  // issue 25: the receivables of approved captures, refunds, voids and reversals, in this same transaction
+  await scheduleBatch(tx, book.sales);
   if (moved.length > 0) {
-    const statuses = JSON.stringify(moved.map((sale) => ({ id: sale.summary.id, status: sale.summary.status })));
-    await tx.execute(sql`update transaction_summaries t set status = v.status from jsonb_to_recordset(${statuses}::jsonb) as v(id text, status text) where t.id = v.id`);
+    const statuses = JSON.stringify(
+      moved.map(({ summary }) => ({ id: summary.id, status: summary.status, captured: String(summary.capturedMinor), refunded: String(summary.refundedMinor) })),
+    );
+    await tx.execute(sql`update transaction_summaries t set status = v.status, captured_minor = v.captured, refunded_minor = v.refunded
+      from jsonb_to_recordset(${statuses}::jsonb) as v(id text, status text, captured bigint, refunded bigint) where t.id = v.id`);
   }
   if (applied.length > 0) {
     const outcomes = JSON.stringify(applied.map((a) => eventAfter(a, now)));
@@ -131,13 +137,15 @@ export async function writeBatch(tx: Db, book: SaleBook, applied: readonly Appli
       where e.event_id = v.event_id`);
   }
   if (rollup) {
-    // +1 under each written summary's status, -1 under the status a moved one had; the other dimensions from the row itself
+    // +1 under each written summary's status and sums, -1 under the status and sums a moved one had; the other dimensions from the row itself
+    const delta = (id: string, status: string | null, sums: { capturedMinor: bigint; refundedMinor: bigint } | null, sign: number) =>
+      ({ id, status, captured: String(sums?.capturedMinor ?? 0n), refunded: String(sums?.refundedMinor ?? 0n), sign });
     const deltas = JSON.stringify([
-      ...[...created, ...moved].map((sale) => ({ id: sale.summary.id, status: sale.summary.status, sign: 1 })),
-      ...moved.map((sale) => ({ id: sale.summary.id, status: sale.readStatus, sign: -1 })),
+      ...[...created, ...moved].map(({ summary }) => delta(summary.id, summary.status, summary, 1)),
+      ...moved.map((sale) => delta(sale.summary.id, sale.readStatus, sale.readSums, -1)),
     ]);
     await tx.execute(sql`select summary_rollup_apply(array(
-        select (t.organization_id, t.merchant_id, t.created_at, d.status, t.acquirer, t.payment_method, t.card_brand, t.amount_minor, d.sign)::summary_rollup_delta
-          from jsonb_to_recordset(${deltas}::jsonb) as d(id text, status text, sign bigint) join transaction_summaries t on t.id = d.id))`);
+        select (t.organization_id, t.merchant_id, t.created_at, d.status, t.acquirer, t.payment_method, t.card_brand, t.amount_minor, d.captured, d.refunded, d.sign)::summary_rollup_delta
+          from jsonb_to_recordset(${deltas}::jsonb) as d(id text, status text, captured bigint, refunded bigint, sign bigint) join transaction_summaries t on t.id = d.id))`);
   }
 }

@@ -34,12 +34,15 @@ export function retryDelayMs(attempt: number, policy: ProcessingPolicy): number 
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
 }
 
-/** Summary status after an approved step (denied steps change nothing but a denied authorization). */
-function statusAfter(type: string, status: string, current: string | null): string {
+/**
+ * Summary status after an approved step (denied steps change nothing but a denied authorization). A refund leaves
+ * the sale refunded once its refunds reach what was captured, partially refunded before (`sums`: after the step).
+ */
+export function statusAfter(type: string, status: string, current: string | null, sums: { capturedMinor: bigint; refundedMinor: bigint }): string {
   if (authorizations.has(type)) return status === 'denied' ? 'denied' : 'pending';
   if (status !== 'approved') return current ?? 'pending';
   if (type === 'capture') return 'approved';
-  if (type === 'refund') return 'refunded';
+  if (type === 'refund') return sums.refundedMinor >= sums.capturedMinor ? 'refunded' : 'partially_refunded';
   return 'canceled';
 }
 
@@ -85,7 +88,7 @@ function applyStep(row: EventRow, merchantId: string, book: SaleBook, attempt: n
   const sale = book.find(row.organizationId, row.id);
   if (!sale) {
     if (authorizations.has(row.transactionType)) {
-      const summary = newSummary(row, merchantId, statusAfter(row.transactionType, row.transactionStatus, null));
+      const summary = newSummary(row, merchantId, statusAfter(row.transactionType, row.transactionStatus, null, { capturedMinor: 0n, refundedMinor: 0n }));
       book.create(summary, newCycle(row, summary.id, 1));
       return { status: 'processed', summaryId: summary.id, appended: true };
     }
@@ -107,7 +110,7 @@ function applyStep(row: EventRow, merchantId: string, book: SaleBook, attempt: n
   const refused = contradiction(row, sale);
   if (refused) return refused;
   const seq = sale.cycles.reduce((max, c) => Math.max(max, c.seq), 0) + 1;
-  book.append(sale, newCycle(row, summary.id, seq), statusAfter(row.transactionType, row.transactionStatus, summary.status));
+  book.append(sale, newCycle(row, summary.id, seq), (after) => statusAfter(row.transactionType, row.transactionStatus, summary.status, after));
   return { status: 'processed', summaryId: summary.id, appended: true };
 }
 

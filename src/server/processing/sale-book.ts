@@ -14,6 +14,8 @@ export interface Sale {
   cycles: SaleCycleRow[];
   /** the summary's status when read; null when this batch creates the summary */
   readStatus: string | null;
+  /** its captured and refunded sums when read (the rollups' -1 delta); null when this batch creates the summary */
+  readSums: { capturedMinor: bigint; refundedMinor: bigint } | null;
   /** cycles this batch appends */
   appended: SaleCycleRow[];
 }
@@ -39,7 +41,7 @@ export class SaleBook {
     }
     for (const summary of summaries) {
       const list = (bySummary.get(summary.id) ?? []).sort((a, b) => a.seq - b.seq);
-      this.add({ summary, cycles: list, readStatus: summary.status, appended: [] });
+      this.add({ summary, cycles: list, readStatus: summary.status, readSums: { capturedMinor: summary.capturedMinor, refundedMinor: summary.refundedMinor }, appended: [] });
     }
   }
 
@@ -57,13 +59,22 @@ export class SaleBook {
 
   /** A new summary with its first cycle (an authorization or pre-authorization). */
   create(summary: SaleSummaryRow, first: SaleCycleRow): Sale {
-    return this.add({ summary, cycles: [first], readStatus: null, appended: [first] });
+    return this.add({ summary, cycles: [first], readStatus: null, readSums: null, appended: [first] });
   }
 
-  append(sale: Sale, cycle: SaleCycleRow, status: string): void {
+  /** Appends the cycle, adds an approved capture or refund to the summary's sums, then sets the status `statusOf` gives. */
+  append(sale: Sale, cycle: SaleCycleRow, statusOf: (summary: SaleSummaryRow) => string): void {
     sale.cycles.push(cycle);
     sale.appended.push(cycle);
-    sale.summary.status = status;
+    if (cycle.status === 'approved' && cycle.type === 'capture') sale.summary.capturedMinor += cycle.amountMinor;
+    if (cycle.status === 'approved' && cycle.type === 'refund') sale.summary.refundedMinor += cycle.amountMinor;
+    sale.summary.status = statusOf(sale.summary);
+  }
+
+  /** The sale's status or sums differ from what was read: the batch writes them and moves the rollups. */
+  static changed(sale: Sale): boolean {
+    const { readStatus, readSums, summary } = sale;
+    return readStatus !== null && (readStatus !== summary.status || readSums?.capturedMinor !== summary.capturedMinor || readSums.refundedMinor !== summary.refundedMinor);
   }
 
   get sales(): readonly Sale[] {
@@ -104,6 +115,8 @@ export function newSummary(row: EventRow, merchantId: string, status: string): S
     // the MID/TID the notification came through (the connection matched them): the transaction page shows them
     acquirerMerchantId: row.acquirerMerchantIdentifier,
     acquirerTerminalId: row.acquirerTerminalIdentifier,
+    capturedMinor: 0n,
+    refundedMinor: 0n,
   };
 }
 

@@ -29,11 +29,13 @@ export const summaryColumns: Column<SummaryRow>[] = [
   { name: 'card_expiration_year', type: 'smallint', get: (r) => r.cardExpirationYear },
   { name: 'acquirer_merchant_id', type: 'text', get: (r) => r.acquirerMerchantId },
   { name: 'acquirer_terminal_id', type: 'text', get: (r) => r.acquirerTerminalId },
+  { name: 'captured_minor', type: 'bigint', get: (r) => r.capturedMinor },
+  { name: 'refunded_minor', type: 'bigint', get: (r) => r.refundedMinor },
 ];
 
 /** The summary columns the stats rollups group by (db/rollups.ts): what a bulk load stages for them. */
 export const rollupColumns = summaryColumns.filter((c) =>
-  ['organization_id', 'merchant_id', 'created_at', 'status', 'acquirer', 'payment_method', 'card_brand', 'amount_minor'].includes(c.name),
+  ['organization_id', 'merchant_id', 'created_at', 'status', 'acquirer', 'payment_method', 'card_brand', 'amount_minor', 'captured_minor', 'refunded_minor'].includes(c.name),
 );
 
 export const cycleColumns: Column<CycleRow>[] = [

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { seedConnections } from './connections.ts';
+import { backfillReceivables } from '../receivables/backfill.ts';
 import { seedOrganization } from './seed-organization.ts';
 
 /** The demo sub-acquirer organization created on first start. */
@@ -25,5 +26,7 @@ export async function seedDemo(
     onProgress: options.onProgress,
   });
   await seedConnections(database, result.organizationId);
+  // issue 25: the receivables schedule of the demo sales, a few of the recent ones left unpaid (overdue)
+  await backfillReceivables(database.db, { organizationId: result.organizationId, overdueOneIn: 25 });
   return { organizationId: result.organizationId, merchantIds: result.merchantIds };
 }

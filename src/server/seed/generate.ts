@@ -70,6 +70,8 @@ export function generateSale(ctx: GeneratorContext, index: number): GeneratedSal
     cardExpirationYear: card?.expirationYear ?? null,
     acquirerMerchantId: merchant.mids[acquirer] ?? null,
     acquirerTerminalId: terminal.tids[acquirer] ?? null,
+    capturedMinor: 0,
+    refundedMinor: 0,
   };
   const authorizationCode = rng.alnumUpper(6);
   const deviceMissing = rng.chance(0.04);
@@ -103,6 +105,11 @@ export function generateSale(ctx: GeneratorContext, index: number): GeneratedSal
       deviceLongitude: deviceMissing ? null : terminal.longitude,
     });
   });
+  // what was captured and refunded, from the approved cycles; refunds short of the capture leave it partially refunded
+  const approvedSum = (type: string) => cycles.reduce((t, c) => (c.type === type && c.status === 'approved' ? t + c.amountMinor : t), 0);
+  summary.capturedMinor = approvedSum('capture');
+  summary.refundedMinor = approvedSum('refund');
+  if (status === 'refunded' && summary.refundedMinor < summary.capturedMinor) summary.status = 'partially_refunded';
   const events = buildEvents(rng, { ctx, counter, merchant, terminal, summary, cycles, card, installmentInterest: installments > 1 ? rng.chance(0.35) : null });
   return { summary, cycles, events };
 }

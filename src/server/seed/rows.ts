@@ -21,6 +21,9 @@ export interface SummaryRow {
   /** the acquirer's MID and TID the sale went through */
   acquirerMerchantId: string | null;
   acquirerTerminalId: string | null;
+  /** sums of the approved capture and refund cycles */
+  capturedMinor: number;
+  refundedMinor: number;
 }
 
 export interface CycleRow {

@@ -62,6 +62,7 @@ export function buildStory(rng: Rng, method: PaymentMethod, status: SummaryStatu
       if (rng.chance(0.05)) steps.push(step('refund', 'pending', amount, rng.int(HOUR, 3 * DAY)));
       return steps;
     }
+    case 'partially_refunded':
     case 'refunded': {
       const steps = [step(auth, 'approved', amount, 0), step('capture', 'approved', amount, captureDelay(pre))];
       const kind = rng.weighted(refundKinds);

@@ -32,6 +32,9 @@ export interface CellRow extends Record<string, unknown> {
   payment_method: string;
   n: string;
   amount: string;
+  /** sums of what was captured and refunded (migration 0012) */
+  captured: string;
+  refunded: string;
 }
 
 type Bound = number | null;
@@ -46,13 +49,14 @@ function within(column: SQL, lo: Bound, hi: Bound, asDate = false): SQL | undefi
 interface Sources {
   /** SELECT t, status, n, amount ... of the series */
   series: SQL[];
-  /** SELECT status, acquirer, card_brand, payment_method, n, amount ... of the totals and breakdowns */
+  /** SELECT status, acquirer, card_brand, payment_method, n, amount, captured, refunded ... of the totals and breakdowns */
   cells: SQL[];
 }
 
 const rawSeries = (where: SQL | undefined) => sql`select ${s.createdAt} as t, ${s.status} as status, 1::bigint as n, ${s.amountMinor} as amount from ${s} where ${where}`;
 const rawCells = (where: SQL | undefined) =>
-  sql`select ${s.status} as status, ${s.acquirer} as acquirer, ${s.cardBrand} as card_brand, ${s.paymentMethod} as payment_method, 1::bigint as n, ${s.amountMinor} as amount from ${s} where ${where}`;
+  sql`select ${s.status} as status, ${s.acquirer} as acquirer, ${s.cardBrand} as card_brand, ${s.paymentMethod} as payment_method, 1::bigint as n, ${s.amountMinor} as amount,
+    ${s.capturedMinor} as captured, ${s.refundedMinor} as refunded from ${s} where ${where}`;
 
 /**
  * Where the numbers come from. With filters the rollups carry and a time zone whose edges fall on UTC hours:
@@ -85,14 +89,14 @@ function sources(scope: RowScope, filters: SummaryFilters, tz: string, dataSpanM
       filters.card_brand ? eq(t.cardBrand, filters.card_brand) : undefined,
     );
   const hourCells = (lo: Bound, hi: Bound) =>
-    sql`select ${h.status}, ${h.acquirer}, nullif(${h.cardBrand}, ''), ${h.paymentMethod}, ${h.count}, ${h.amountMinor} from ${h} where ${dims(h)} and ${within(sql`${h.hour}`, lo, hi) ?? sql`true`}`;
+    sql`select ${h.status}, ${h.acquirer}, nullif(${h.cardBrand}, ''), ${h.paymentMethod}, ${h.count}, ${h.amountMinor}, ${h.capturedMinor}, ${h.refundedMinor} from ${h} where ${dims(h)} and ${within(sql`${h.hour}`, lo, hi) ?? sql`true`}`;
 
   const cells: SQL[] = [];
   const da: Bound = a === null ? null : Math.ceil(a / MS_PER_DAY) * MS_PER_DAY;
   const db: Bound = b === null ? null : Math.floor(b / MS_PER_DAY) * MS_PER_DAY;
   if (da === null || db === null || da < db) {
     cells.push(
-      sql`select ${d.status}, ${d.acquirer}, nullif(${d.cardBrand}, ''), ${d.paymentMethod}, ${d.count}, ${d.amountMinor} from ${d} where ${dims(d)} and ${within(sql`${d.day}`, da, db, true) ?? sql`true`}`,
+      sql`select ${d.status}, ${d.acquirer}, nullif(${d.cardBrand}, ''), ${d.paymentMethod}, ${d.count}, ${d.amountMinor}, ${d.capturedMinor}, ${d.refundedMinor} from ${d} where ${dims(d)} and ${within(sql`${d.day}`, da, db, true) ?? sql`true`}`,
     );
     if (a !== null && da !== null && a < da) cells.push(hourCells(a, da));
     if (b !== null && db !== null && db < b) cells.push(hourCells(db, b));
@@ -144,8 +148,9 @@ export async function statsData(db: Db, scope: RowScope, filters: SummaryFilters
   const created = filters.created_at === undefined ? null : parseCreatedAtFilter(filters.created_at);
   const open = created?.fromNs == null || created.toNs == null;
   const src = sources(scope, filters, tz, open ? await dataSpan(db, scope) : null);
-  const cellsQuery = sql`select status, acquirer, card_brand, payment_method, sum_int8(n)::text as n, sum_int8(amount)::text as amount
-    from (${sql.join(src.cells, sql` union all `)}) as c(status, acquirer, card_brand, payment_method, n, amount) group by 1, 2, 3, 4`;
+  const cellsQuery = sql`select status, acquirer, card_brand, payment_method, sum_int8(n)::text as n, sum_int8(amount)::text as amount,
+      sum_int8(captured)::text as captured, sum_int8(refunded)::text as refunded
+    from (${sql.join(src.cells, sql` union all `)}) as c(status, acquirer, card_brand, payment_method, n, amount, captured, refunded) group by 1, 2, 3, 4`;
   const seriesQuery = sql`with base as (${sql.join(src.series, sql` union all `)}),
     b as (select ${bucketExpression(bucket, tz)} as bucket, status, n, amount from base)
     select (extract(epoch from bucket) * 1000)::bigint::text as bucket_ms,
@@ -156,10 +161,19 @@ export async function statsData(db: Db, scope: RowScope, filters: SummaryFilters
   return { cells: rowsOf<CellRow>(cells), series: rowsOf<SeriesRow>(series).map((r) => ({ ...r, offset_s: Number(r.offset_s) })) };
 }
 
-/** [from - (to - from), from) of a bounded created_at filter; null when either end is open. */
-export function previousPeriod(createdAt: string | undefined): { from: string; to: string } | null {
+/**
+ * The period to compare a bounded created_at filter [from, to) with: [from - (to - from), from), or, while the period
+ * is running (from <= now < to), like for like: the same elapsed span of the previous one, [from - (to - from),
+ * from - (to - from) + (now - from)), with `until` = now, the point both are compared up to (Monday to Wednesday 17:00
+ * against Monday to Wednesday 17:00). Null when either end is open.
+ */
+export function previousPeriod(createdAt: string | undefined, nowMs: number): { from: string; to: string; until: string | null } | null {
   const range = createdAt === undefined ? null : parseCreatedAtFilter(createdAt);
   if (range?.fromNs == null || range.toNs == null) return null;
   const isoOf = (ns: bigint) => new Date(Number(ns / NS_PER_MS)).toISOString();
-  return { from: isoOf(range.fromNs - (range.toNs - range.fromNs)), to: isoOf(range.fromNs) };
+  const length = range.toNs - range.fromNs;
+  const nowNs = BigInt(Math.floor(nowMs)) * NS_PER_MS;
+  const running = nowNs >= range.fromNs && nowNs < range.toNs;
+  const from = range.fromNs - length;
+  return { from: isoOf(from), to: isoOf(running ? from + (nowNs - range.fromNs) : range.fromNs), until: running ? isoOf(nowNs) : null };
 }

@@ -28,7 +28,7 @@ export function statsRoutes(app: ApiInstance): void {
       const db = app.database.read; // may lag: a replica when there is one
       const scope = scopeOf(callerOf(request));
       const { bucket, tz, compare, ...filters } = request.query;
-      const previous = compare === 'previous_period' ? previousPeriod(filters.created_at) : null;
+      const previous = compare === 'previous_period' ? previousPeriod(filters.created_at, Date.now()) : null;
       if (compare === 'previous_period' && previous === null) {
         throw badRequest('compare=previous_period needs a created_at range with both ends.', [
           { parameter: 'created_at', detail: 'must be a range from..to with both ends when compare=previous_period' },

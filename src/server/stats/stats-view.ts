@@ -1,4 +1,4 @@
-import { summaryStatuses } from '../../contract/enums.ts';
+import { capturedStatuses, summaryStatuses } from '../../contract/enums.ts';
 import { minorToDecimal } from '../../contract/money.ts';
 import type { StatsBreakdownItem, StatsPoint, StatsTotals } from '../../contract/stats.ts';
 import { localIso } from '../lib/time-zones.ts';
@@ -50,15 +50,28 @@ function slice(t: Tally) {
   };
 }
 
+const captured = new Set<string>(capturedStatuses);
+const refundStatuses = new Set(['partially_refunded', 'refunded']);
+
 export function statsTotals(rows: CellRow[]): StatsTotals {
   const perStatus = new Map<string, { count: number; amount: bigint }>(summaryStatuses.map((st) => [st, { count: 0, amount: 0n }]));
   const all = emptyTally();
+  const gross = { count: 0, amount: 0n };
+  const refunds = { count: 0, amount: 0n };
   for (const row of rows) {
     add(all, row);
     const entry = perStatus.get(row.status);
     if (entry) {
       entry.count += Number(row.n);
       entry.amount += BigInt(row.amount);
+    }
+    if (captured.has(row.status)) {
+      gross.count += Number(row.n);
+      gross.amount += BigInt(row.captured);
+    }
+    if (refundStatuses.has(row.status)) {
+      refunds.count += Number(row.n);
+      refunds.amount += BigInt(row.refunded);
     }
   }
   const view = (st: string) => {
@@ -72,7 +85,9 @@ export function statsTotals(rows: CellRow[]): StatsTotals {
     byStatus: Object.fromEntries(summaryStatuses.map((st) => [st, view(st)])) as StatsTotals['byStatus'],
     approvalRate: approvalRate(all.approvedCount, all.deniedCount),
     averageTicket: average === null ? null : minorToDecimal(average),
-    refunds: view('refunded'),
+    captured: { count: gross.count, amount: minorToDecimal(gross.amount) },
+    refunds: { count: refunds.count, amount: minorToDecimal(refunds.amount) },
+    netAmount: minorToDecimal(gross.amount - refunds.amount),
   };
 }
 

@@ -29,6 +29,43 @@ function tallyList(items: Summary[]) {
   return byStatus;
 }
 
+/**
+ * What a sale captured and refunded, from its cycles in the list's JSON (the approved captures and refunds), and
+ * whether its status says so: refunded when the refunds reach the capture, partially_refunded below it.
+ */
+function refundsOf(item: Summary) {
+  const approved = (type: string) => item.cycles.filter((c) => c.type === type && c.status === 'approved').reduce((t, c) => t + decimalToMinor(c.amount), 0n);
+  const captured = approved('capture');
+  const refunded = approved('refund');
+  if (item.status === 'refunded') expect(refunded).toBe(captured);
+  if (item.status === 'partially_refunded') expect(refunded > 0n && refunded < captured).toBe(true);
+  expect(item.capturedAmount).toBe(minorToDecimal(captured));
+  expect(item.refundedAmount).toBe(minorToDecimal(refunded));
+  return { captured, refunded };
+}
+
+/** Gross volume, refunds and net of list items, walked here: captured sales' captures, refunded sales' refunds. */
+function refundTotals(items: Summary[]) {
+  const captured = { count: 0, minor: 0n };
+  const refunds = { count: 0, minor: 0n };
+  for (const item of items) {
+    const sums = refundsOf(item);
+    if (['approved', 'partially_refunded', 'refunded'].includes(item.status)) {
+      captured.count += 1;
+      captured.minor += sums.captured;
+    }
+    if (item.status === 'partially_refunded' || item.status === 'refunded') {
+      refunds.count += 1;
+      refunds.minor += sums.refunded;
+    }
+  }
+  return {
+    captured: { count: captured.count, amount: minorToDecimal(captured.minor) },
+    refunds: { count: refunds.count, amount: minorToDecimal(refunds.minor) },
+    netAmount: minorToDecimal(captured.minor - refunds.minor),
+  };
+}
+
 const sumMinor = (items: { amount: string }[]) => items.reduce((t, i) => t + decimalToMinor(i.amount), 0n);
 const sumCount = (items: { count: number }[]) => items.reduce((t, i) => t + i.count, 0);
 
@@ -85,11 +122,25 @@ describe.each(backends)('GET /v1/transactions/stats on $kind', ({ kind, availabl
           for (const status of summaryStatuses) {
             expect(s.totals.byStatus[status]).toEqual({ count: expected.get(status)?.count, amount: minorToDecimal(expected.get(status)?.minor ?? 0n) });
           }
-          expect(s.totals.refunds).toEqual(s.totals.byStatus.refunded);
+          const walked = refundTotals(listed.items);
+          expect({ captured: s.totals.captured, refunds: s.totals.refunds, netAmount: s.totals.netAmount }).toEqual(walked);
           expectConsistent(s);
         }),
         { numRuns: 20 },
       );
+    });
+
+    it('tells partial refunds from full ones: the fixture has both, and their refunds are their own amounts', async () => {
+      const all = await walk<Summary>(f.app, f.tokens.a, '/v1/transactions/summaries', {});
+      const partial = all.items.filter((i) => i.status === 'partially_refunded');
+      const full = all.items.filter((i) => i.status === 'refunded');
+      expect(partial.length).toBeGreaterThan(0);
+      expect(full.length).toBeGreaterThan(0);
+      const s = await stats(f, f.tokens.a, {});
+      expect(s.totals.byStatus.partially_refunded.count).toBe(partial.length);
+      // a partial refund is less than its sale: the refunds total is below the refunded sales' amounts
+      expect(decimalToMinor(s.totals.refunds.amount)).toBeLessThan(sumMinor([...partial, ...full]));
+      expect(s.totals).toMatchObject(refundTotals(all.items));
     });
 
     it('answers the same from the hourly rollup as from the rows (a filter the rollup lacks forces the rows)', async () => {
@@ -124,6 +175,23 @@ describe.each(backends)('GET /v1/transactions/stats on $kind', ({ kind, availabl
       const open = await f.app.inject({ url: '/v1/transactions/stats?compare=previous_period', headers: { authorization: f.tokens.a } });
       expect(open.statusCode).toBe(400);
       expect(open.json<Problem>().errors?.[0]?.parameter).toBe('created_at');
+    });
+
+    it('compares a running period like for like: up to now, against the same elapsed span of the period before', async () => {
+      // a week that started 3 days and a bit ago and ends in the future; the fixture's sales reach up to today
+      const start = Date.now() - 3 * 24 * HOUR - 1234;
+      const length = 7 * 24 * HOUR;
+      const before = Date.now();
+      const s = await stats(f, f.tokens.a, { created_at: `${new Date(start).toISOString()}..${new Date(start + length).toISOString()}`, compare: 'previous_period' });
+      const after = Date.now();
+      const until = Date.parse(s.previous?.until ?? '');
+      expect(until).toBeGreaterThanOrEqual(before);
+      expect(until).toBeLessThanOrEqual(after);
+      expect(s.previous?.from).toBe(new Date(start - length).toISOString());
+      expect(s.previous?.to).toBe(new Date(until - length).toISOString());
+      const same = await stats(f, f.tokens.a, { created_at: `${s.previous?.from}..${s.previous?.to}` });
+      expect(s.previous?.totals).toEqual(same.totals);
+      expect(same.totals.count).toBeGreaterThan(0);
     });
 
     it('rejects an unknown time zone or bucket with a problem naming the parameter', async () => {

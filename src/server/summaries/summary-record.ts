@@ -29,6 +29,8 @@ export interface SummaryRecord {
   card_expiration_year: number | null;
   acquirer_merchant_id: string | null;
   acquirer_terminal_id: string | null;
+  captured_minor: PgBigint;
+  refunded_minor: PgBigint;
   /** the merchant's name (merchants.name, joined) */
   name: string | null;
 }

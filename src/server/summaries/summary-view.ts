@@ -57,6 +57,8 @@ export function summaryViews(rows: SummaryRecord[], cycleRows: CycleRecord[]): S
     createdAt: isoFromPg(row.created_at),
     acquirer: row.acquirer as Summary['acquirer'],
     amount: minorToDecimal(row.amount_minor),
+    capturedAmount: minorToDecimal(row.captured_minor),
+    refundedAmount: minorToDecimal(row.refunded_minor),
     card: cardOf(row),
     currency: row.currency,
     cycles: bySummary.get(row.id) ?? [],

@@ -159,10 +159,16 @@ export function viewRoutes(app: ApiInstance): void {
       requireWritable(caller, row);
       const current = viewOf(row);
       const patch = request.body;
+      // new dates replace a kept period, and a new period the kept dates, unless the patch says both
+      const datesGiven = patch.filters?.created_at !== undefined;
+      const datePreset = patch.datePreset !== undefined ? patch.datePreset : datesGiven ? null : current.datePreset;
+      const filters = patch.filters ?? current.filters;
+      const { created_at: _dates, ...undated } = filters;
       const merged = SavedViewInput.safeParse({
         name: patch.name ?? current.name,
         page: current.page,
-        filters: patch.filters ?? current.filters,
+        filters: datePreset && patch.filters === undefined ? undated : filters,
+        datePreset,
         order: patch.order === undefined ? current.order : patch.order,
         columns: patch.columns === undefined ? current.columns : patch.columns,
       });

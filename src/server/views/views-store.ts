@@ -20,6 +20,7 @@ export function viewOf(row: ViewRow): SavedView {
     page: row.page,
     merchantId: row.merchantId,
     filters: row.filters,
+    datePreset: (row.datePreset as SavedView['datePreset']) ?? null,
     order: row.orderBy && row.orderDirection ? { by: row.orderBy, direction: row.orderDirection } : null,
     columns: row.columns,
     createdAt: row.createdAt.toISOString(),
@@ -42,6 +43,7 @@ export function viewColumns(input: SavedViewInput) {
   return {
     name: input.name,
     filters: Object.fromEntries(Object.entries(input.filters).filter(([, value]) => value !== undefined)) as Record<string, string>,
+    datePreset: input.datePreset ?? null,
     orderBy: input.order?.by ?? null,
     orderDirection: input.order?.direction ?? null,
     columns: input.columns ?? null,

@@ -72,6 +72,30 @@ describe.each(backends)('saved views on $kind', ({ kind, available }) => {
       expect(JSON.stringify(patched.json<Problem>().errors)).toContain('/filters/acquirer');
     });
 
+    it('keeps a relative period as the preset, dates as dates, never both; a patch with dates drops the preset and back', async () => {
+      const weekly = await create(tokens.a, { name: 'Approved this week', page: 'transactions', filters: { status: 'approved' }, datePreset: 'thisWeek' });
+      expect(weekly).toMatchObject({ filters: { status: 'approved' }, datePreset: 'thisWeek' });
+      expect((await call('GET', `/v1/views/${weekly.id}`, tokens.a)).json<SavedView>().datePreset).toBe('thisWeek');
+      const dated = await create(tokens.a, { name: 'A fixed fortnight', page: 'events', filters: { created_at: '2026-11-01..2026-11-15' } });
+      expect(dated).toMatchObject({ filters: { created_at: '2026-11-01..2026-11-15' }, datePreset: null });
+
+      const both = await call('POST', '/v1/views', tokens.a, { name: 'Both', page: 'transactions', filters: { created_at: '2026-11-01..' }, datePreset: 'last7' });
+      expect(both.statusCode).toBe(400);
+      expect(JSON.stringify(both.json<Problem>().errors)).toContain('datePreset');
+      const unknown = await call('POST', '/v1/views', tokens.a, { name: 'Unknown', page: 'transactions', datePreset: 'nextWeek' });
+      expect(unknown.statusCode).toBe(400);
+
+      // new dates replace the kept period; a new period replaces the kept dates
+      const toDates = await call('PATCH', `/v1/views/${weekly.id}`, tokens.a, { filters: { status: 'approved', created_at: '2026-11-02..2026-11-09' } });
+      expect(toDates.json<SavedView>()).toMatchObject({ filters: { created_at: '2026-11-02..2026-11-09' }, datePreset: null });
+      const toPreset = await call('PATCH', `/v1/views/${weekly.id}`, tokens.a, { datePreset: 'last30' });
+      expect(toPreset.statusCode, toPreset.body).toBe(200);
+      expect(toPreset.json<SavedView>()).toMatchObject({ filters: { status: 'approved' }, datePreset: 'last30' });
+      expect(toPreset.json<SavedView>().filters.created_at).toBeUndefined();
+      const renamed = await call('PATCH', `/v1/views/${weekly.id}`, tokens.a, { name: 'Approved, last 30 days' });
+      expect(renamed.json<SavedView>()).toMatchObject({ name: 'Approved, last 30 days', datePreset: 'last30' });
+    });
+
     it('lets a merchant token see shared views and its own, change only its own', async () => {
       const shared = await create(tokens.a, { name: 'Shared pix', page: 'transactions', filters: { payment_method: 'pix' } });
       const own = await create(tokens.merchant1, { name: 'Mine', page: 'transactions' });

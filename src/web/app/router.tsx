@@ -37,6 +37,7 @@ const OverviewPage = guarded(['transactions:read'], 'overview', async () => (awa
 const TransactionsPage = guarded(['transactions:read'], 'transactions', async () => (await import('../features/transactions/transactions-page.tsx')).TransactionsPage);
 const TransactionPage = guarded(['transactions:read'], 'transactions', async () => (await import('../features/transactions/transaction-page.tsx')).TransactionPage);
 const EventsPage = guarded(['events:read'], 'events', async () => (await import('../features/events/events-page.tsx')).EventsPage);
+const ReceivablesPage = guarded(['receivables:read'], 'receivables', async () => (await import('../features/receivables/receivables-page.tsx')).ReceivablesPage);
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
 const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', async () => (await import('../features/reconciliation/reconciliation-page.tsx')).ReconciliationPage);
@@ -62,6 +63,7 @@ export function AppRoutes() {
             <Route path="transactions" element={<TransactionsPage />} />
             <Route path="transactions/:id" element={<TransactionPage />} />
             <Route path="events" element={<EventsPage />} />
+            <Route path="receivables" element={<ReceivablesPage />} />
             <Route path="credentials" element={<ConnectionsPage />} />
             <Route path="credentials/new" element={<CredentialsPage />} />
             <Route path="credentials/:id" element={<ConnectionPage />} />

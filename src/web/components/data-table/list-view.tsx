@@ -7,6 +7,7 @@ import { DataTable } from './data-table.tsx';
 import { DroppedNotice } from './dropped-notice.tsx';
 import { ListBody, type ListBodyProps } from './list-body.tsx';
 import { Pagination } from './pagination.tsx';
+import { withExactTotal } from './paging.ts';
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
@@ -22,6 +23,8 @@ export interface ListViewProps<K extends string, TRow extends RowData> extends L
   /** the filters (and sort menu) above the table */
   filters: ReactNode;
   rowHref?: (row: TRow) => string;
+  /** the exact count of every row the filters match, when the page knows it (the stats total): the pager shows it in place of an estimate */
+  exactTotal?: number | null;
   errorClassName?: string;
 }
 
@@ -78,7 +81,7 @@ export function ListView<K extends string, TRow extends RowData>(props: ListView
       {rows.length > 0 || (list.beyondStart && !list.refusedCursor) ? (
         <Pagination
           label={props.pagesLabel}
-          info={list.info}
+          info={withExactTotal(list.info, props.exactTotal)}
           onGo={list.go}
           onPageSize={(size) => list.update({ limit: size } as Parameters<typeof list.update>[0])}
         />

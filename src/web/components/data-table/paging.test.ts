@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describePage, pagingHeaders, readPageInfo } from './paging.ts';
+import { describePage, pagingHeaders, readPageInfo, withExactTotal } from './paging.ts';
 import { loadAllMessages, translator, type Translate } from '../../lib/i18n/i18n.tsx';
 import type { PagePosition } from '../../lib/page-position.ts';
 
@@ -11,6 +11,27 @@ let pt: Translate;
 beforeAll(async () => {
   en = translator(await loadAllMessages('en'));
   pt = translator(await loadAllMessages('pt-BR'));
+});
+
+describe('withExactTotal', () => {
+  const estimate = () =>
+    readPageInfo(headers({ 'x-total-count': '2001', 'x-total-count-exact': 'false', link: '</v1/x?cursor=n>; rel="next", </v1/x?page=1>; rel="first"' }), at(1), 20, 20);
+
+  it('puts an exact count known elsewhere in place of the estimate: the pager says the strip\'s number, not "about"', () => {
+    expect(describePage(estimate(), en)).toBe('Page 1 · rows 1–20 of about 2,001');
+    const info = withExactTotal(estimate(), 3000);
+    expect(info).toMatchObject({ total: 3000, totalExact: true, lastPage: 150, hasNext: true });
+    expect(describePage(info, en)).toBe('Page 1 of 150 · 3,000 results');
+    expect(describePage(info, pt)).toBe('Página 1 de 150 · 3.000 resultados');
+    // where Next goes is still the Link header's
+    expect(info.targets).toEqual(estimate().targets);
+  });
+
+  it('leaves an exact list total, or an unknown one, as it is', () => {
+    const exact = readPageInfo(headers({ 'x-total-count': '331' }), at(2), 20, 20);
+    expect(withExactTotal(exact, 999)).toBe(exact);
+    expect(withExactTotal(estimate(), null)).toEqual(estimate());
+  });
 });
 
 describe('readPageInfo', () => {

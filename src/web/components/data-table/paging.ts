@@ -48,6 +48,16 @@ export function readPageInfo(headers: PagingHeaders | null, position: PagePositi
 }
 
 /**
+ * The page facts with an exact total known elsewhere for the same filters (the transactions' stats total) in place
+ * of the list's estimate, so the pager and the totals beside it say one count. Where the buttons go stays the Link
+ * header's; an exact list total, or none known, leaves `info` as it is.
+ */
+export function withExactTotal(info: PageInfo, exactTotal: number | null | undefined): PageInfo {
+  if (info.totalExact || exactTotal === null || exactTotal === undefined) return info;
+  return { ...info, total: exactTotal, totalExact: true, lastPage: Math.max(1, Math.ceil(exactTotal / info.pageSize)) };
+}
+
+/**
  * "Page 3 of 17 · 331 results"; "Page 3 · rows 41–60 of about 1,000,000" when the total is an estimate;
  * "Page 3 · rows 41–60" when the total is unknown; from the end: "Last page · about 1,000,000 results",
  * "2 pages before the last · …"; a cursor of unknown place: "Page from a link · 20 rows"

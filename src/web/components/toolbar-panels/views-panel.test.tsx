@@ -20,12 +20,13 @@ const morning: SavedView = {
   page: 'transactions',
   merchantId: null,
   filters: { status: 'approved' },
+  datePreset: null,
   order: { by: 'created_at', direction: 'desc' },
   columns: ['created_at', 'amount', 'status'],
   createdAt: savedAt,
   updatedAt: savedAt,
 };
-const current: ViewState = { filters: { status: 'denied', acquirer: 'rede' }, order: { by: 'amount', direction: 'asc' }, columns: ['amount', 'status'] };
+const current: ViewState = { filters: { status: 'denied', acquirer: 'rede' }, datePreset: null, order: { by: 'amount', direction: 'asc' }, columns: ['amount', 'status'] };
 
 type Call = { method: string; path: string; body: unknown };
 /** The stubbed API: GET /v1/views answers `stored`; a PATCH answers `patchReply` (default: the patched view, stored). */
@@ -101,7 +102,7 @@ describe('ViewsPanel: update a view with the current filters', () => {
     expect(pending.textContent).toBe('Updating…');
     expect(pending.getAttribute('aria-disabled')).toBe('true');
     const patch = api.calls.find((c) => c.method === 'PATCH');
-    expect(patch).toEqual({ method: 'PATCH', path: `/v1/views/${morning.id}`, body: { filters: current.filters, order: current.order, columns: current.columns } });
+    expect(patch).toEqual({ method: 'PATCH', path: `/v1/views/${morning.id}`, body: { filters: current.filters, datePreset: null, order: current.order, columns: current.columns } });
 
     api.stored = [{ ...morning, ...current }];
     answer();

@@ -14,6 +14,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/overview', labelKey: 'auth.section.overview', scopes: ['transactions:read'] },
   { path: '/transactions', labelKey: 'auth.section.transactions', scopes: ['transactions:read'] },
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
+  { path: '/receivables', labelKey: 'auth.section.receivables', scopes: ['receivables:read'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
 ];

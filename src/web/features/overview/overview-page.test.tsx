@@ -18,7 +18,9 @@ const emptyTotals: StatsTotals = {
   byStatus: Object.fromEntries(summaryStatuses.map((s) => [s, zero])) as StatsTotals['byStatus'],
   approvalRate: null,
   averageTicket: null,
+  captured: zero,
   refunds: zero,
+  netAmount: '0.00',
 };
 const emptyStats: Stats = { bucket: 'day', timeZone: 'UTC', totals: emptyTotals, previous: null, series: [], byAcquirer: [], byCardBrand: [], byPaymentMethod: [] };
 
@@ -75,5 +77,24 @@ describe('OverviewPage states', () => {
     const createdAt = router.state.location.search ? new URLSearchParams(router.state.location.search).get('created_at') : null;
     expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}\.\.\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/);
     expect(screen.getByLabelText<HTMLSelectElement>('Period').value).toBe('last30');
+  });
+});
+
+describe('OverviewPage comparisons', () => {
+  it('says a running period is compared like for like, up to the same point of the period before', async () => {
+    const now = Date.now();
+    const sold = { ...emptyTotals, count: 12, amount: '120.00', captured: { count: 10, amount: '100.00' }, netAmount: '100.00' };
+    const before = { ...emptyTotals, count: 8, amount: '80.00', captured: { count: 8, amount: '80.00' }, netAmount: '80.00' };
+    const previous = { from: new Date(now - 10 * 86_400_000).toISOString(), to: new Date(now - 7 * 86_400_000).toISOString(), totals: before };
+    replies = [{ status: 200, body: { ...emptyStats, totals: sold, previous: { ...previous, until: new Date(now).toISOString() } } }];
+    renderAt('/overview');
+    expect((await screen.findByTestId('running-note')).textContent).toMatch(/still running/);
+    expect(screen.getByTestId('tile-volume').textContent).toContain('+25.0% vs the same point last period');
+    cleanup();
+    // a finished period: the whole one before, said as before
+    replies = [{ status: 200, body: { ...emptyStats, totals: sold, previous: { ...previous, until: null } } }];
+    renderAt('/overview');
+    expect((await screen.findByTestId('tile-volume')).textContent).toContain('+25.0% vs previous period');
+    expect(screen.queryByTestId('running-note')).toBeNull();
   });
 });

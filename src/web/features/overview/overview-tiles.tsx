@@ -21,20 +21,28 @@ interface Change {
 
 const arrows = { up: '▲', down: '▼', flat: '•' } as const;
 
-function ChangeLine({ change, period }: { change: Change | null; period: { from: string; to: string } | null }) {
+/** The period compared with; `until` set when the current one is still running (like for like up to now). */
+interface ComparedPeriod {
+  from: string;
+  to: string;
+  until: string | null;
+}
+
+function ChangeLine({ change, period }: { change: Change | null; period: ComparedPeriod | null }) {
   const t = useT();
   const trend = trendOf(change?.value ?? null);
   if (!change || change.value === null || trend === null) {
     return <p className={styles.change}>{t('overview.change.none')}</p>;
   }
+  const running = period?.until != null;
   const text =
     change.kind === 'points'
-      ? t('overview.change.points', { points: formatPoints(change.value) })
-      : t('overview.change.vsPrevious', { change: formatChange(change.value) });
+      ? t(running ? 'overview.change.pointsSamePoint' : 'overview.change.points', { points: formatPoints(change.value) })
+      : t(running ? 'overview.change.vsSamePoint' : 'overview.change.vsPrevious', { change: formatChange(change.value) });
   const good = trend === 'flat' ? null : (trend === 'up') !== (change.inverted === true);
   const title =
     period && change.previous !== null
-      ? t('overview.change.previous', { from: formatDateTime(period.from), to: formatDateTime(period.to), value: change.previous })
+      ? t(running ? 'overview.change.previousSamePoint' : 'overview.change.previous', { from: formatDateTime(period.from), to: formatDateTime(period.to), value: change.previous })
       : undefined;
   return (
     <p className={styles.change} data-tone={good === null ? 'neutral' : good ? 'good' : 'bad'} title={title}>
@@ -53,7 +61,7 @@ interface TileProps {
   href: string;
   testId: string;
   change: Change | null;
-  period: { from: string; to: string } | null;
+  period: ComparedPeriod | null;
   children?: ReactNode;
 }
 
@@ -76,13 +84,13 @@ function Tile({ label, hint, value, href, testId, change, period, children }: Ti
 const money = (amount: string | null) => (amount === null ? null : formatAmount(amount, statsCurrency));
 
 function tiles(t: Translate, totals: StatsTotals, previous: StatsTotals | null, createdAt: string) {
-  const approved = totals.byStatus.approved;
   const none = t('overview.none');
   return {
     volume: {
-      value: formatAmount(approved.amount, statsCurrency),
-      href: listLink(createdAt, { status: 'approved' }),
-      change: { kind: 'ratio', value: amountChange(approved.amount, previous?.byStatus.approved.amount), previous: money(previous?.byStatus.approved.amount ?? null) },
+      // what was captured (approved, partially and fully refunded sales), refunds not deducted: they have their own tile
+      value: formatAmount(totals.captured.amount, statsCurrency),
+      href: listLink(createdAt),
+      change: { kind: 'ratio', value: amountChange(totals.captured.amount, previous?.captured.amount), previous: money(previous?.captured.amount ?? null) },
     },
     count: {
       value: formatCount(totals.count),
@@ -120,31 +128,44 @@ function tiles(t: Translate, totals: StatsTotals, previous: StatsTotals | null, 
 export function OverviewTiles({ stats, createdAt }: { stats: Stats; createdAt: string }) {
   const t = useT();
   const { totals } = stats;
-  const period = stats.previous ? { from: stats.previous.from, to: stats.previous.to } : null;
+  const period = stats.previous ? { from: stats.previous.from, to: stats.previous.to, until: stats.previous.until } : null;
   const all = tiles(t, totals, stats.previous?.totals ?? null, createdAt);
   return (
-    <ul className={styles.tiles} aria-label={t('overview.title')}>
-      <Tile label={t('overview.tile.volume')} hint={t('overview.tile.volumeHint')} testId="tile-volume" period={period} {...all.volume} />
-      <Tile label={t('overview.tile.count')} hint={t('overview.tile.countHint')} testId="tile-count" period={period} {...all.count} />
-      <Tile label={t('overview.tile.approvalRate')} testId="tile-rate" period={period} {...all.rate}>
-        <p className={styles.tileLinks}>
-          <Link to={listLink(createdAt, { status: 'approved' })} data-testid="approved-count">
-            {t('overview.tile.approved', { count: formatCount(totals.byStatus.approved.count) })}
-          </Link>
-          <Link to={listLink(createdAt, { status: 'denied' })} data-testid="denied-count">
-            {t('overview.tile.denied', { count: formatCount(totals.byStatus.denied.count) })}
-          </Link>
+    <>
+      {period?.until != null ? (
+        <p className={styles.running} data-testid="running-note">
+          {t('overview.change.running', { from: formatDateTime(period.from), to: formatDateTime(period.to) })}
         </p>
-      </Tile>
-      <Tile label={t('overview.tile.averageTicket')} hint={t('overview.tile.averageHint')} testId="tile-average" period={period} {...all.average} />
-      <Tile label={t('overview.tile.refunds')} testId="tile-refunds" period={period} {...all.refunds}>
-        <p className={styles.tileLinks}>
-          <Link to={listLink(createdAt, { status: 'refunded' })} data-testid="refund-count">
-            {t('overview.tile.refundCount', { n: totals.refunds.count })}
-          </Link>
-        </p>
-      </Tile>
-    </ul>
+      ) : null}
+      <ul className={styles.tiles} aria-label={t('overview.title')}>
+        <Tile label={t('overview.tile.volume')} hint={t('overview.tile.volumeHint')} testId="tile-volume" period={period} {...all.volume} />
+        <Tile label={t('overview.tile.count')} hint={t('overview.tile.countHint')} testId="tile-count" period={period} {...all.count} />
+        <Tile label={t('overview.tile.approvalRate')} testId="tile-rate" period={period} {...all.rate}>
+          <p className={styles.tileLinks}>
+            <Link to={listLink(createdAt, { status: 'approved' })} data-testid="approved-count">
+              {t('overview.tile.approved', { count: formatCount(totals.byStatus.approved.count) })}
+            </Link>
+            <Link to={listLink(createdAt, { status: 'denied' })} data-testid="denied-count">
+              {t('overview.tile.denied', { count: formatCount(totals.byStatus.denied.count) })}
+            </Link>
+          </p>
+        </Tile>
+        <Tile label={t('overview.tile.averageTicket')} hint={t('overview.tile.averageHint')} testId="tile-average" period={period} {...all.average} />
+        <Tile label={t('overview.tile.refunds')} testId="tile-refunds" period={period} {...all.refunds}>
+          <p className={styles.tileLinks}>
+            <Link to={listLink(createdAt, { status: 'refunded' })} data-testid="refund-count">
+              {t('overview.tile.refundFull', { n: totals.byStatus.refunded.count })}
+            </Link>
+            <Link to={listLink(createdAt, { status: 'partially_refunded' })} data-testid="refund-partial-count">
+              {t('overview.tile.refundPartial', { n: totals.byStatus.partially_refunded.count })}
+            </Link>
+          </p>
+          <p className={styles.tileHint} data-testid="refund-net">
+            {t('overview.tile.refundNet', { amount: formatAmount(totals.netAmount, statsCurrency) })}
+          </p>
+        </Tile>
+      </ul>
+    </>
   );
 }
 

@@ -20,7 +20,7 @@ export interface TotalsStripProps {
 /** Count and sum of every transaction the filters match (all pages), overall and per status, from the stats endpoint. */
 export function TotalsStrip({ filters, status, onStatus }: TotalsStripProps) {
   const t = useT();
-  // week buckets: the fewest series rows; the strip reads the totals only
+  // week buckets: the fewest series rows; the strip reads the totals only (the page reads the same query's count for its pager)
   const query = useQuery(statsQuery({ ...filters, bucket: 'week' }));
   const totals = query.data?.totals;
   if (!totals) {
@@ -76,6 +76,12 @@ export function TotalsStrip({ filters, status, onStatus }: TotalsStripProps) {
           );
         })}
       </ul>
+      {totals.refunds.count > 0 ? (
+        <p className={styles.total} title={t('transactions.totals.refundsHint')} data-testid="totals-refunds" data-amount={totals.refunds.amount}>
+          <span className={styles.muted}>{t('transactions.totals.refunds')}</span>
+          <span className={styles.amount}>{formatAmount(totals.refunds.amount, statsCurrency)}</span>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -14,14 +14,18 @@ import { AcquirerIdentifiers } from './acquirer-ids.tsx';
 import { summaryQuery } from './api/summary-query.ts';
 import { CycleTimeline } from './cycle-timeline.tsx';
 import { DeclineCallout } from './decline-callout.tsx';
+import { refundAmounts } from './refund-amounts.tsx';
 import { TechnicalDetails } from './technical-details.tsx';
 import { TransactionEvents } from './transaction-events.tsx';
+import { TransactionInstallments } from './transaction-installments.tsx';
+import { useMe } from '../../lib/me-context.tsx';
 import { useLiveTransaction } from './use-live-transaction.ts';
 import styles from './transaction-page.module.css';
 
 function Headline({ summary }: { summary: Summary }) {
   const t = useT();
   const when = summary.createdAt ? formatDateTimeWithZone(summary.createdAt) : null;
+  const refunds = refundAmounts(summary);
   return (
     <header className={styles.headline}>
       <div className={styles.headTop}>
@@ -46,6 +50,20 @@ function Headline({ summary }: { summary: Summary }) {
             {summary.installments > 1 ? t('transactions.page.installments', { count: summary.installments }) : null}
           </dd>
         </div>
+        {refunds ? (
+          <div data-testid="refund-facts">
+            <dt>{t('transactions.page.refunded')}</dt>
+            <dd>
+              <MoneyText amount={refunds.refunded} currency={summary.currency} />
+              <span className={styles.muted}>
+                {' · '}
+                {t('transactions.page.captured')} <MoneyText amount={refunds.captured} currency={summary.currency} />
+                {' · '}
+                {t('transactions.page.kept')} <MoneyText amount={refunds.kept} currency={summary.currency} />
+              </span>
+            </dd>
+          </div>
+        ) : null}
         {when && summary.createdAt ? (
           <div>
             <dt>{t('transactions.page.when')}</dt>
@@ -65,6 +83,7 @@ export function TransactionPage() {
   const t = useT();
   const { id = '' } = useParams();
   const query = useQuery(summaryQuery(id));
+  const me = useMe();
   useLiveTransaction(id, query.data?.gatewayTransactionId ?? null);
   return (
     <section className={styles.page} aria-labelledby="transaction-title">
@@ -89,6 +108,7 @@ export function TransactionPage() {
             <CycleTimeline summary={query.data} />
             <AcquirerIdentifiers summary={query.data} />
           </div>
+          {me.scopes.includes('receivables:read') ? <TransactionInstallments summaryId={id} currency={query.data.currency} /> : null}
           <TransactionEvents summaryId={id} />
           <TechnicalDetails summary={query.data} />
         </>

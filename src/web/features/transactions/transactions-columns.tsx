@@ -11,6 +11,7 @@ import { transactionPath } from '../../lib/paths.ts';
 import { Link } from 'react-router';
 import type { ListFeatures } from '../../components/data-table/features.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
+import { RefundLine } from './refund-amounts.tsx';
 import styles from './transactions.module.css';
 
 const helper = createColumnHelper<ListFeatures, Summary>();
@@ -40,7 +41,12 @@ export const summaryColumns = (t: Translate) =>
     header: t('transactions.col.amount'),
     sortDescFirst: true,
     meta: { label: t('transactions.col.amount'), align: 'end', card: 'primary' },
-    cell: ({ row }) => <MoneyText amount={row.original.amount} currency={row.original.currency} className={styles.amount} />,
+    cell: ({ row }) => (
+      <span className={styles.amountCell}>
+        <MoneyText amount={row.original.amount} currency={row.original.currency} className={styles.amount} />
+        <RefundLine summary={row.original} className={styles.refundLine} />
+      </span>
+    ),
   }),
   helper.accessor('status', {
     id: 'status',

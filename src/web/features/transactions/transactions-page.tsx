@@ -8,6 +8,8 @@ import { transactionPath } from '../../lib/paths.ts';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
 import { useMe } from '../../lib/me-context.tsx';
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { statsQuery } from '../../lib/stats/stats-query.ts';
 import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
 import { summariesQuery } from './api/summaries-query.ts';
 import { summaryColumns, summaryIdPrefix, summaryRowId, useSummarySortOptions } from './transactions-columns.tsx';
@@ -48,6 +50,9 @@ export function TransactionsPage() {
   const list = useServerList(config);
   const { get, update } = list;
   const filters = useMemo(() => filterParams(list.params, summaryFilterKeys), [list.params]);
+  // the totals strip's own query (same key, one request): its exact count is the pager's too, never "about" beside it
+  const stats = useQuery(statsQuery({ ...filters, bucket: 'week' }));
+  const exactTotal = stats.isPlaceholderData ? null : (stats.data?.totals.count ?? null);
   return (
     <section className={styles.page}>
       <header className={styles.header}>
@@ -66,6 +71,7 @@ export function TransactionsPage() {
         filteredText={t('transactions.list.filteredText')}
         errorClassName={styles.error}
         rowHref={rowHref}
+        exactTotal={exactTotal}
         filters={
           <TransactionsFilters
             merchants={me.merchantId ? [] : me.merchants}

@@ -26,6 +26,7 @@ export const statusTones: Record<string, BadgeTone> = {
   pending: 'warning',
   denied: 'danger',
   failed: 'danger',
+  partially_refunded: 'info',
   refunded: 'info',
   canceled: 'neutral',
 };

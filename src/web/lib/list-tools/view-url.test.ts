@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryApiColumns } from './api-columns.ts';
+import { presetRange } from '../url-state-dates.ts';
 import { hasNoFilters, listMatchesView, viewFromList, viewToList, type ListShape } from './view-url.ts';
 
 const shape: ListShape = {
@@ -14,7 +15,7 @@ const eventsShape: ListShape = { ...shape, filterKeys: ['event_status'], orderKe
 describe('saved view <-> list URL state', () => {
   it('saves the filters (not paging), the effective order and the visible columns as API ids', () => {
     const view = viewFromList({ status: 'approved', page: '3', limit: '50', order_by: 'amount' }, ['amount', 'merchant'], shape);
-    expect(view).toEqual({ filters: { status: 'approved' }, order: { by: 'amount', direction: 'desc' }, columns: ['amount', 'merchant_name'] });
+    expect(view).toEqual({ filters: { status: 'approved' }, datePreset: null, order: { by: 'amount', direction: 'desc' }, columns: ['amount', 'merchant_name'] });
   });
 
   it('a fixed-order list saves its fixed field', () => {
@@ -39,6 +40,25 @@ describe('saved view <-> list URL state', () => {
     const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null)) as Record<string, string>;
     expect(listMatchesView(saved, viewFromList(values, columns ?? [], shape))).toBe(true);
     expect(listMatchesView(saved, viewFromList({ ...values, status: 'approved' }, columns ?? [], shape))).toBe(false);
+  });
+
+  it('keeps a date preset as the preset and resolves it when applied: a "This week" view shows the week it is applied in', () => {
+    const timeZone = 'America/Sao_Paulo';
+    const now = Date.now();
+    const thisWeek = presetRange('thisWeek', now, timeZone);
+    const saved = viewFromList({ status: 'approved', created_at: thisWeek }, ['amount'], shape, { nowMs: now, timeZone });
+    expect(saved).toMatchObject({ filters: { status: 'approved' }, datePreset: 'thisWeek' });
+    // applied a week later: next week's dates, not the saved ones
+    const later = now + 7 * 86_400_000;
+    const { changes } = viewToList(saved, shape, { nowMs: later, timeZone });
+    expect(changes.created_at).toBe(presetRange('thisWeek', later, timeZone));
+    expect(changes.created_at).not.toBe(thisWeek);
+    const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null)) as Record<string, string>;
+    expect(listMatchesView(saved, viewFromList(values, ['amount'], shape, { nowMs: later, timeZone }))).toBe(true);
+    // explicit dates stay explicit
+    const custom = viewFromList({ created_at: '2026-11-01T00:00:00-03:00..2026-11-04T00:00:00-03:00' }, ['amount'], shape, { nowMs: now, timeZone });
+    expect(custom).toMatchObject({ filters: { created_at: '2026-11-01T00:00:00-03:00..2026-11-04T00:00:00-03:00' }, datePreset: null });
+    expect(viewToList(custom, shape, { nowMs: later, timeZone }).changes.created_at).toBe('2026-11-01T00:00:00-03:00..2026-11-04T00:00:00-03:00');
   });
 
   it('knows when the URL has no filter (when a default view applies)', () => {

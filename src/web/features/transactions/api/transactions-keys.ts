@@ -7,3 +7,5 @@ export const summaryListKey = (params: Readonly<Record<string, string | undefine
 export const summaryKey = (id: string) => [root, 'one', id] as const;
 /** GET /v1/events?summary_id=: the events of one transaction */
 export const summaryEventsKey = (summaryId: string) => [root, 'events', summaryId] as const;
+/** GET /v1/receivables?summary_id=: the installments (receivables) of one transaction */
+export const summaryReceivablesKey = (summaryId: string) => [root, 'receivables', summaryId] as const;

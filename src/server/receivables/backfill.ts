@@ -1,0 +1,95 @@
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { cycles, organizations, transactionSummaries as s } from '../db/schema.ts';
+import { ensureDefaultPlans } from '../fee-plans/store.ts';
+import { xid } from '../lib/xid.ts';
+import { addDays, saoPauloDate } from './business-calendar.ts';
+import { scheduleSale, type Receivable } from './schedule.ts';
+import { insertReceivables, loadPlanBook } from './write-receivables.ts';
+
+export interface BackfillOptions {
+  organizationId?: string;
+  /** summaries per transaction (default 5000) */
+  batchSize?: number;
+  /** the backfill's "today": what fell due before it counts as paid (historic data), default today in Brasília */
+  today?: string;
+  /**
+   * Demo data only (the seed): leave about one in `overdueOneIn` of the receivables due in the last 10 days unpaid,
+   * so the console has overdue receivables to show. 0 (the default) settles everything past due.
+   */
+  overdueOneIn?: number;
+  onProgress?: (done: number, total: number, rows: number) => void;
+  shouldStop?: () => boolean;
+}
+
+/** FNV-1a of an id: a stable, uniform pick for the demo's overdue receivables. */
+function pick(id: string, oneIn: number): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % oneIn === 0;
+}
+
+/**
+ * Computes the receivables of every captured sale that has none yet (an existing database, or the seed's bulk
+ * load), in batches of summaries in id order, each batch in its own transaction: re-running it continues where
+ * it stopped and never doubles a sale. Organizations without fee plans get the default ones first.
+ */
+export async function backfillReceivables(db: Db, options: BackfillOptions = {}): Promise<{ sales: number; receivables: number }> {
+  const batchSize = options.batchSize ?? 5000;
+  const today = options.today ?? saoPauloDate(new Date());
+  const orgs = options.organizationId ? [options.organizationId] : (await db.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
+  for (const org of orgs) await ensureDefaultPlans(db, org);
+  const plans = await loadPlanBook(db, orgs);
+  const eligible = and(
+    inArray(s.organizationId, orgs),
+    inArray(s.status, ['approved', 'refunded', 'canceled']),
+    sql`exists (select 1 from cycles c where c.summary_id = ${s.id} and c.type = 'capture' and c.status = 'approved')`,
+    sql`not exists (select 1 from receivables r where r.summary_id = ${s.id})`,
+  );
+  const [counted] = await db.select({ n: sql<string>`count(*)` }).from(s).where(eligible);
+  const total = Number(counted?.n ?? 0);
+  const overdueFrom = addDays(today, -10);
+  const keepOpen = options.overdueOneIn ? (r: Receivable) => r.dueDate >= overdueFrom && pick(r.id, options.overdueOneIn ?? 1) : undefined;
+  let after = '';
+  let sales = 0;
+  let written = 0;
+  options.onProgress?.(0, total, 0);
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    const batch = await db
+      .select({ id: s.id, organizationId: s.organizationId, merchantId: s.merchantId, acquirer: s.acquirer, paymentMethod: s.paymentMethod, cardBrand: s.cardBrand, installments: s.installments })
+      .from(s)
+      .where(and(eligible, gt(s.id, after)))
+      .orderBy(asc(s.id))
+      .limit(batchSize);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1]?.id ?? after;
+    const steps = await db
+      .select({ summaryId: cycles.summaryId, id: cycles.id, seq: cycles.seq, type: cycles.type, status: cycles.status, amountMinor: cycles.amountMinor, createdAt: cycles.createdAt })
+      .from(cycles)
+      .where(inArray(cycles.summaryId, batch.map((b) => b.id)));
+    const bySale = new Map<string, typeof steps>();
+    for (const c of steps) bySale.set(c.summaryId, [...(bySale.get(c.summaryId) ?? []), c]);
+    const rows: Receivable[] = [];
+    for (const sale of batch) {
+      const saleCycles = (bySale.get(sale.id) ?? []).sort((a, b) => a.seq - b.seq);
+      rows.push(
+        ...scheduleSale(
+          { ...sale, receiverTaxId: plans.taxIdOf(sale.merchantId) },
+          saleCycles,
+          plans.plansOf(sale.merchantId, sale.acquirer),
+          () => xid(),
+          { date: today, ...(keepOpen ? { keepOpen } : {}) },
+        ),
+      );
+    }
+    // one transaction per batch: a stopped backfill leaves whole sales only
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 10_000) await insertReceivables(tx, rows.slice(i, i + 10_000));
+    });
+    sales += batch.length;
+    written += rows.length;
+    options.onProgress?.(sales, total, written);
+  }
+  return { sales, receivables: written };
+}

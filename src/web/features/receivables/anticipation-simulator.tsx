@@ -1,0 +1,75 @@
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../components/button.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { MoneyText } from '../../components/money-text.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { simulateAnticipation } from './receivables-api.ts';
+import { formatDay } from './receivables-tables.tsx';
+import { currency } from './receivables-money.ts';
+import styles from './receivables.module.css';
+
+/** What the merchant would receive today for its open units, at its plan's monthly rate prorated by days. Nothing is booked. */
+export function AnticipationSimulator({ merchantId }: { merchantId: string | null }) {
+  const t = useT();
+  const simulation = useMutation({ mutationFn: () => simulateAnticipation(merchantId ? { merchantId } : {}) });
+  const result = simulation.data;
+  return (
+    <section className={styles.section} aria-labelledby="anticipation-title" data-testid="anticipation">
+      <h2 id="anticipation-title">{t('receivables.anticipation.title')}</h2>
+      <p className={styles.hint}>{t('receivables.anticipation.hint')}</p>
+      {merchantId === null ? (
+        <p className={styles.hint}>{t('receivables.anticipation.pickMerchant')}</p>
+      ) : (
+        <Button onClick={() => simulation.mutate()} disabled={simulation.isPending}>
+          {simulation.isPending ? t('receivables.anticipation.running') : t('receivables.anticipation.run')}
+        </Button>
+      )}
+      {simulation.isError ? <ErrorState error={simulation.error} title={t('receivables.anticipation.error')} onRetry={() => simulation.mutate()} retrying={simulation.isPending} /> : null}
+      {result ? (
+        <>
+          <dl className={styles.tiles}>
+            <div className={styles.tile}>
+              <dt>{t('receivables.anticipation.net')}</dt>
+              <dd><MoneyText amount={result.net} currency={currency} /></dd>
+            </div>
+            <div className={styles.tile}>
+              <dt>{t('receivables.anticipation.fee', { rate: result.monthlyRate })}</dt>
+              <dd><MoneyText amount={result.anticipationFee} currency={currency} /></dd>
+            </div>
+            <div className={styles.tile}>
+              <dt>{t('receivables.anticipation.today')}</dt>
+              <dd data-testid="anticipation-today"><MoneyText amount={result.receivedToday} currency={currency} /></dd>
+            </div>
+          </dl>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>{t('receivables.anticipation.caption', { count: result.units.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('receivables.col.date')}</th>
+                  <th scope="col">{t('receivables.col.acquirer')}</th>
+                  <th scope="col" className={styles.num}>{t('receivables.col.days')}</th>
+                  <th scope="col" className={styles.num}>{t('receivables.col.net')}</th>
+                  <th scope="col" className={styles.num}>{t('receivables.col.anticipationFee')}</th>
+                  <th scope="col" className={styles.num}>{t('receivables.col.today')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.units.slice(0, 60).map((u) => (
+                  <tr key={`${u.dueDate}|${u.acquirer}|${u.brand}|${u.product}`}>
+                    <th scope="row">{formatDay(u.dueDate)}</th>
+                    <td>{t(`receivables.arrangement.${u.product}`, { brand: t(`receivables.brand.${u.brand}`) })} · {u.acquirer}</td>
+                    <td className={styles.num}>{u.days}</td>
+                    <td className={styles.num}><MoneyText amount={u.net} currency={currency} /></td>
+                    <td className={styles.num}><MoneyText amount={u.anticipationFee} currency={currency} /></td>
+                    <td className={styles.num}><MoneyText amount={u.receivedToday} currency={currency} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import type { CalendarEntry } from '../../../contract/receivables.ts';
+import { MoneyText } from '../../components/money-text.tsx';
+import { formatCount, operatorLocale } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { currency, toDecimal, toMinor } from './receivables-money.ts';
+import styles from './receivables.module.css';
+
+export const formatDay = (date: string) => new Intl.DateTimeFormat(operatorLocale(), { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+
+/** Per day: count, gross, MDR and net, and the range's total as the footer. */
+export function DaysTable({ entries, totals }: { entries: readonly CalendarEntry[]; totals: Pick<CalendarEntry, 'count' | 'gross' | 'fee' | 'net'> }) {
+  const t = useT();
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="receivables-days">
+        <caption>{t('receivables.days.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('receivables.col.date')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.count')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.gross')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.fee')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.net')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.dueDate}>
+              <th scope="row">{formatDay(e.dueDate)}</th>
+              <td className={styles.num}>{formatCount(e.count)}</td>
+              <td className={styles.num}><MoneyText amount={e.gross} currency={currency} /></td>
+              <td className={styles.num}><MoneyText amount={e.fee} currency={currency} /></td>
+              <td className={styles.num}><MoneyText amount={e.net} currency={currency} /></td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('receivables.total')}</th>
+            <td className={styles.num}>{formatCount(totals.count)}</td>
+            <td className={styles.num}><MoneyText amount={totals.gross} currency={currency} /></td>
+            <td className={styles.num}><MoneyText amount={totals.fee} currency={currency} /></td>
+            <td className={styles.num}><MoneyText amount={totals.net} currency={currency} /></td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** Per arrangement (brand and product) and acquirer, summed from the units (UR) exactly, in minor units. */
+export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }) {
+  const t = useT();
+  const groups = new Map<string, { brand: string; product: string; acquirer: string; count: number; gross: bigint; fee: bigint; net: bigint; units: number }>();
+  for (const u of units) {
+    const key = `${u.brand}|${u.product}|${u.acquirer}`;
+    const g = groups.get(key) ?? { brand: u.brand ?? '', product: u.product ?? '', acquirer: u.acquirer ?? '', count: 0, gross: 0n, fee: 0n, net: 0n, units: 0 };
+    g.count += u.count;
+    g.units += 1;
+    g.gross += toMinor(u.gross);
+    g.fee += toMinor(u.fee);
+    g.net += toMinor(u.net);
+    groups.set(key, g);
+  }
+  const rows = [...groups.values()].sort((a, b) => (b.net > a.net ? 1 : b.net < a.net ? -1 : 0));
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="receivables-arrangements">
+        <caption>{t('receivables.arrangements.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('receivables.col.arrangement')}</th>
+            <th scope="col">{t('receivables.col.acquirer')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.units')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.gross')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.fee')}</th>
+            <th scope="col" className={styles.num}>{t('receivables.col.net')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((g) => (
+            <tr key={`${g.brand}|${g.product}|${g.acquirer}`}>
+              <th scope="row">{t(`receivables.arrangement.${g.product}`, { brand: t(`receivables.brand.${g.brand}`) })}</th>
+              <td>{g.acquirer}</td>
+              <td className={styles.num}>{formatCount(g.units)}</td>
+              <td className={styles.num}><MoneyText amount={toDecimal(g.gross)} currency={currency} /></td>
+              <td className={styles.num}><MoneyText amount={toDecimal(g.fee)} currency={currency} /></td>
+              <td className={styles.num}><MoneyText amount={toDecimal(g.net)} currency={currency} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

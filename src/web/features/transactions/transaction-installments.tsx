@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '../../components/badge.tsx';
+import { MoneyText } from '../../components/money-text.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { operatorLocale } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { installmentsQuery } from './api/installments-query.ts';
+import styles from './transaction-page.module.css';
+
+const tones = { scheduled: 'info', overdue: 'danger', settled: 'success', cancelled: 'neutral', adjusted: 'warning' } as const;
+const day = (date: string) => new Intl.DateTimeFormat(operatorLocale(), { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+
+/** The sale's receivables: installment k of n, due date (moved to a business day), gross, MDR, net, status. */
+export function TransactionInstallments({ summaryId, currency }: { summaryId: string; currency: string }) {
+  const t = useT();
+  const query = useQuery(installmentsQuery(summaryId));
+  const rows = query.data ?? [];
+  return (
+    <section className={styles.panel} aria-labelledby="installments-title" data-testid="transaction-installments">
+      <h2 id="installments-title">{t('transactions.installments.title')}</h2>
+      {query.isPending ? <Skeleton lines={2} label={t('transactions.installments.loading')} /> : null}
+      {query.isError ? <p role="alert">{t('transactions.installments.error')}</p> : null}
+      {query.isSuccess && rows.length === 0 ? <p className={styles.muted}>{t('transactions.installments.none')}</p> : null}
+      {rows.length > 0 ? (
+        <div className={styles.installmentsWrap}>
+          <table className={styles.installments}>
+            <thead>
+              <tr>
+                <th scope="col">{t('transactions.installments.installment')}</th>
+                <th scope="col">{t('transactions.installments.due')}</th>
+                <th scope="col" className={styles.num}>{t('transactions.installments.gross')}</th>
+                <th scope="col" className={styles.num}>{t('transactions.installments.fee')}</th>
+                <th scope="col" className={styles.num}>{t('transactions.installments.net')}</th>
+                <th scope="col">{t('transactions.installments.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">
+                    {r.kind === 'adjustment' ? t('transactions.installments.adjustment') : t('transactions.installments.of', { k: r.installment, n: r.installments })}
+                  </th>
+                  <td>
+                    {day(r.dueDate)}
+                    {r.dueDate !== r.originalDueDate ? <span className={styles.muted}> {t('transactions.installments.moved', { date: day(r.originalDueDate) })}</span> : null}
+                  </td>
+                  <td className={styles.num}><MoneyText amount={r.gross} currency={currency} /></td>
+                  <td className={styles.num}><MoneyText amount={r.fee} currency={currency} /></td>
+                  <td className={styles.num}><MoneyText amount={r.net} currency={currency} /></td>
+                  <td>
+                    <Badge tone={tones[r.status]}>{t(`transactions.installments.status.${r.status}`)}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
