@@ -18,11 +18,13 @@ import { runSoak } from './soak.ts';
 import { measureSql } from './sql-phase.ts';
 import { runIngestBench } from './ingest.ts';
 import { runStartBench } from './start-time.ts';
+import { runReconciliationBench } from './reconciliation.ts';
 import { runPairedBench } from './paired-bench.ts';
 import { runReceivablesBench } from './receivables.ts';
 
 async function main(): Promise<void> {
   if (process.argv.includes('--start')) return runStartBench(process.argv.slice(2));
+  if (process.argv.includes('--reconciliation')) return runReconciliationBench();
   // every other run measures the built server, as production runs it
   ensureBuilt();
   if (process.argv.includes('--ingest')) return runIngestBench(process.argv.slice(2));

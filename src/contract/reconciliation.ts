@@ -60,6 +60,7 @@ export type StatementFile = z.infer<typeof StatementFile>;
 export const StatementFileUpload = z
   .object({ duplicate: z.boolean(), file: StatementFile })
   .register(z.globalRegistry, { id: 'StatementFileUpload', description: 'The imported file, or the one already imported with the same content (duplicate)' });
+export type StatementFileUpload = z.infer<typeof StatementFileUpload>;
 
 export const StatementFileList = z
   .object({ data: z.array(StatementFile), nextCursor: z.nullable(z.string()) })

@@ -612,6 +612,9 @@ export const reconciliationExceptions = pgTable(
     unique('reconciliation_exceptions_key_uq').on(t.organizationId, t.key),
     index('reconciliation_exceptions_org_status_idx').on(t.organizationId, t.status, t.day, t.id),
     index('reconciliation_exceptions_org_file_idx').on(t.organizationId, t.fileId),
+    index('reconciliation_exceptions_org_outcome_idx').on(t.organizationId, t.status, t.outcome, t.day, t.id),
+    index('reconciliation_exceptions_org_acquirer_idx').on(t.organizationId, t.status, t.acquirer, t.day, t.id),
+    index('reconciliation_exceptions_org_merchant_idx').on(t.organizationId, t.status, t.merchantId, t.day, t.id),
   ],
 );
 

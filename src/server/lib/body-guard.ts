@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ProblemFieldError } from '../../contract/problem.ts';
 import { badRequest } from '../errors.ts';
@@ -48,6 +49,8 @@ export function bodyProblems(body: unknown): ProblemFieldError[] {
 export function registerBodyGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined || request.body === null) return done();
+    // a raw body handed on as a stream (a statement file upload) is read by its handler, not stored as JSON
+    if (request.body instanceof Readable) return done();
     const errors = bodyProblems(request.body);
     if (errors.length === 0) return done();
     done(badRequest(`The request body cannot be stored: ${[...new Set(errors.map((e) => e.pointer || '/'))].join(', ')}.`, errors));

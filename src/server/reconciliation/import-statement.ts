@@ -34,11 +34,18 @@ function rowOf(fileId: string, organizationId: string, acquirer: string, r: Stat
  * transaction stores the file, its records (in batches) and runs the matcher for the file's acquirer: a failure
  * anywhere leaves nothing behind.
  */
-export async function importStatement(db: Db, options: { organizationId: string; actor: string; path: string; name: string | null }): Promise<ImportResult> {
+export async function importStatement(db: Db, options: { organizationId: string; actor: string; path: string; name: string | null; onPhase?: (phase: string, ms: number) => void }): Promise<ImportResult> {
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    options.onPhase?.(name, now - mark);
+    mark = now;
+  };
   const checked = await readStatement(createReadStream(options.path));
   if (checked.problemCount > 0 || checked.facts === null) {
     return { status: 'rejected', sha256: checked.sha256, lines: checked.lines, problems: checked.problems, problemCount: checked.problemCount };
   }
+  phase('check');
   const facts = checked.facts;
   const existing = await db.select({ id: statementFiles.id }).from(statementFiles)
     .where(and(eq(statementFiles.organizationId, options.organizationId), eq(statementFiles.sha256, checked.sha256)));
@@ -72,7 +79,9 @@ export async function importStatement(db: Db, options: { organizationId: string;
       });
       if (stored.sha256 !== checked.sha256) throw new Error('the file changed while it was being imported');
       await tx.update(statementFiles).set({ saleRecords: sales, grossMinor: gross, feeMinor: fee, netMinor: net }).where(eq(statementFiles.id, fileId));
-      await runMatching(tx, options.organizationId, facts.acquirer);
+      phase('store');
+      await runMatching(tx, options.organizationId, facts.acquirer, phase);
+      phase('match');
       await recordReconciliationAudit(tx, {
         actor: options.actor, action: 'statement.imported', target: fileId, outcome: 'success',
         details: { sha256: checked.sha256, layout: facts.layout, lines: checked.lines, name: options.name },

@@ -20,7 +20,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * key. Ties (several sales with the same key): the one whose amount equals the record's, then the earliest, then
  * the lowest id. An adjustment record without an authorization code (Getnet type 3) matches on the rest.
  */
-export async function runMatching(tx: Db, organizationId: string, acquirer: ProviderName): Promise<void> {
+export async function runMatching(tx: Db, organizationId: string, acquirer: ProviderName, phase?: (name: string) => void): Promise<void> {
   const delay = registrationDelayDays[acquirer] ?? defaultRegistrationDelayDays;
   const [range] = rowsOf<{ from: string | null; to: string | null; cov_start: string | null; cov_end: string | null }>(await tx.execute(sql`
     select least(min(f.period_start), (select min(capture_date) from statement_records r where r.organization_id = ${organizationId} and r.acquirer = ${acquirer}))::text as from,
@@ -29,6 +29,9 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
     from statement_files f where f.organization_id = ${organizationId} and f.acquirer = ${acquirer}`));
   // covered: from the earliest day a file of this acquirer speaks of (its period or a sale in it) to its latest period end
   if (!range?.from || !range.to || !range.cov_end) return;
+  // the records may have just been inserted in this transaction: the planner needs their numbers to pick hash joins
+  await tx.execute(sql`analyze statement_records`);
+  phase?.('match: analyze');
   const bps = {
     debit: costRateBps(acquirer, 'debit_card', 1), credit: costRateBps(acquirer, 'credit_card', 1),
     band2: costRateBps(acquirer, 'credit_card', 2), band7: costRateBps(acquirer, 'credit_card', 7),
@@ -42,25 +45,34 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
       and s.acquirer_merchant_id is not null and s.status in ('approved', 'refunded', 'canceled')
       and s.created_at >= (${range.from}::date - 1)::timestamp at time zone 'America/Sao_Paulo'
       and s.created_at < (${range.to}::date + 2)::timestamp at time zone 'America/Sao_Paulo'`);
+  await tx.execute(sql`create index on rx_platform (id)`);
   await tx.execute(sql`analyze rx_platform`);
+  phase?.('match: platform');
   await tx.execute(sql`create temporary table rx_match on commit drop as
     select distinct on (r.file_id, r.line) r.file_id, r.line, p.id as summary_id
     from statement_records r join rx_platform p
       on p.mid_key = r.mid_key and p.nsu_key = r.nsu_key and p.day = r.capture_date and (r.auth_key is null or p.auth_key = r.auth_key)
     where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind in ('sale', 'adjustment') and not r.manual
     order by r.file_id, r.line, (p.amount_minor = coalesce(abs(r.sale_total_minor), abs(r.gross_minor))) desc, p.created_at, p.id`);
+  phase?.('match: join');
+  await tx.execute(sql`create unique index on rx_match (file_id, line)`);
+  await tx.execute(sql`analyze rx_match`);
   await tx.execute(sql`update statement_records r set summary_id = m.summary_id from rx_match m
     where r.file_id = m.file_id and r.line = m.line and r.summary_id is distinct from m.summary_id`);
   await tx.execute(sql`update statement_records r set summary_id = null
     where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and not r.manual and r.summary_id is not null
       and not exists (select 1 from rx_match m where m.file_id = r.file_id and m.line = r.line)`);
 
+  phase?.('match: update records');
   // the latest record of each installment of each matched sale
   await tx.execute(sql`create temporary table rx_sale on commit drop as
     select distinct on (r.summary_id, r.installment) r.summary_id, r.installment, r.file_id, r.line, r.sale_total_minor, r.gross_minor, r.fee_minor, r.payment_date
     from statement_records r
     where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'sale' and r.summary_id is not null
     order by r.summary_id, r.installment, r.file_id desc`);
+  await tx.execute(sql`create index on rx_sale (summary_id)`);
+  await tx.execute(sql`analyze rx_sale`);
+  phase?.('match: sales');
   await tx.execute(sql`create temporary table rx_found on commit drop as
     with agg as (
       select summary_id, coalesce(max(sale_total_minor), sum(gross_minor)) as reported, sum(fee_minor) as fee, max(file_id) as file_id, min(line) as line
@@ -108,6 +120,9 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
     from rx_platform p
     where p.status in ('approved', 'refunded') and p.day >= ${range.from}::date and p.day + ${delay}::int <= ${range.cov_end}::date
       and not exists (select 1 from rx_sale s where s.summary_id = p.id)`);
+  phase?.('match: outcomes');
+  await tx.execute(sql`create index on rx_found (key)`);
+  await tx.execute(sql`analyze rx_found`);
   await tx.execute(sql`insert into reconciliation_exceptions as e
       (id, organization_id, key, outcome, acquirer, merchant_id, summary_id, file_id, line, day, expected_minor, reported_minor, expected_date, reported_date)
     select 'rx' || substr(md5(${organizationId} || '|' || f.key), 1, 18), ${organizationId}, f.key, f.outcome, ${acquirer}, f.merchant_id, f.summary_id,
@@ -119,6 +134,7 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
   await tx.execute(sql`delete from reconciliation_exceptions e
     where e.organization_id = ${organizationId} and e.acquirer = ${acquirer} and e.status = 'open'
       and not exists (select 1 from rx_found f where f.key = e.key)`);
+  phase?.('match: upsert');
   await tx.execute(sql`update statement_files f set
       matched_records = (select count(*) from statement_records r where r.file_id = f.id and r.kind = 'sale' and r.summary_id is not null),
       exceptions = (select count(*) from reconciliation_exceptions e where e.organization_id = f.organization_id and e.file_id = f.id)

@@ -41,6 +41,7 @@ const ReceivablesPage = guarded(['receivables:read'], 'receivables', async () =>
 const FeePlansPage = guarded(['fee-plans:write'], 'fee-plans', async () => (await import('../features/fee-plans/fee-plans-page.tsx')).FeePlansPage);
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
+const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', async () => (await import('../features/reconciliation/reconciliation-page.tsx')).ReconciliationPage);
 const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
@@ -68,6 +69,7 @@ export function AppRoutes() {
             <Route path="credentials" element={<ConnectionsPage />} />
             <Route path="credentials/new" element={<CredentialsPage />} />
             <Route path="credentials/:id" element={<ConnectionPage />} />
+            <Route path="reconciliation" element={<ReconciliationPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -17,6 +17,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/receivables', labelKey: 'auth.section.receivables', scopes: ['receivables:read'] },
   { path: '/fee-plans', labelKey: 'auth.section.feePlans', scopes: ['fee-plans:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
+  { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
 ];
 
 export function allowedSections(granted: readonly Scope[]): AppSection[] {

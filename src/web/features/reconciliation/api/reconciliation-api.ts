@@ -1,0 +1,64 @@
+import { authorizationHeader, contentTypeHeader } from '../../../../contract/headers.ts';
+import {
+  AgeingSummary, BulkResolutionResult, ExceptionDetail, ExceptionList, StatementFileList, StatementFileUpload,
+  type BulkResolutionInput, type ResolutionInput,
+} from '../../../../contract/reconciliation.ts';
+import { apiPath } from '../../../../contract/endpoints.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiUrl } from '../../../lib/runtime-config.ts';
+import { getBearerToken } from '../../../lib/session.ts';
+
+
+export const fetchExceptions = (params: Record<string, string>) => apiGet(apiPath('listReconciliationExceptions'), ExceptionList, { params }).then((r) => r.data);
+export const fetchAgeing = (params: Record<string, string>) => apiGet(apiPath('getReconciliationAgeing'), AgeingSummary, { params }).then((r) => r.data);
+export const fetchFiles = () => apiGet(apiPath('listStatementFiles'), StatementFileList, { params: { limit: '50' } }).then((r) => r.data);
+export const fetchException = (id: string) => apiGet(apiPath('getReconciliationException', { id }), ExceptionDetail).then((r) => r.data);
+export const resolveException = (id: string, input: ResolutionInput) => apiPost(apiPath('resolveReconciliationException', { id }), input, ExceptionDetail).then((r) => r.data);
+export const bulkResolve = (input: BulkResolutionInput) => apiPost(apiPath('bulkResolveReconciliationExceptions'), input, BulkResolutionResult).then((r) => r.data);
+
+/** why an upload failed: the HTTP status (0: no answer), the problem's detail and its per-line errors */
+export class UploadProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly lines: string[],
+  ) {
+    super(detail || `upload failed (${status})`);
+  }
+}
+
+/**
+ * Uploads a statement file as the request body with XMLHttpRequest (fetch reports no upload progress), calling
+ * `onProgress` with the fraction sent. Resolves with the import; rejects with an UploadProblem.
+ */
+export function uploadStatement(file: File, onProgress: (fraction: number) => void): Promise<StatementFileUpload> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiUrl(apiPath('uploadStatementFile'))}?${new URLSearchParams({ name: file.name }).toString()}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(contentTypeHeader, 'application/octet-stream');
+    const token = getBearerToken();
+    if (token) xhr.setRequestHeader(authorizationHeader, `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new UploadProblem(0, '', []));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status === 200 || xhr.status === 201) {
+        const parsed = StatementFileUpload.safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new UploadProblem(xhr.status, '', []));
+        return;
+      }
+      const problem = (body ?? {}) as { detail?: string; errors?: { detail: string }[] };
+      reject(new UploadProblem(xhr.status, problem.detail ?? '', (problem.errors ?? []).map((e) => e.detail)));
+    };
+    xhr.send(file);
+  });
+}

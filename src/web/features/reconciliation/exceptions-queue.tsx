@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { providerNames } from '../../../contract/enums.ts';
+import { ageingBuckets, reconciliationOutcomes, type ReconciliationException } from '../../../contract/reconciliation.ts';
+import { Button } from '../../components/button.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { formatCount } from '../../lib/format.ts';
+import { money } from './reconciliation-format.ts';
+import { bulkResolve, fetchAgeing, fetchExceptions } from './api/reconciliation-api.ts';
+import { reconciliationKeys } from './api/reconciliation-keys.ts';
+import { ExceptionRow } from './exception-row.tsx';
+import styles from './reconciliation.module.css';
+
+/** The open exceptions: filters, ageing buckets, one row each with its actions, and one action for all of them. */
+export function ExceptionsQueue() {
+  const t = useT();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [bulkNote, setBulkNote] = useState('');
+  const [bulkAction, setBulkAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
+  const list = useQuery({ queryKey: reconciliationKeys.exceptions(filters), queryFn: () => fetchExceptions({ ...filters, limit: '100' }) });
+  const ageing = useQuery({ queryKey: reconciliationKeys.ageing(filters), queryFn: () => fetchAgeing(filters) });
+  const bulk = useMutation({
+    mutationFn: () => bulkResolve({ filter: filters, action: bulkAction, note: bulkNote }),
+    onSuccess: () => {
+      setBulkNote('');
+      void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all() });
+    },
+  });
+  const setFilter = (key: string, value: string) => setFilters((current) => {
+    const next = { ...current };
+    if (value) next[key] = value;
+    else delete next[key];
+    return next;
+  });
+  const total = ageing.data?.buckets.reduce((sum, b) => sum + b.count, 0) ?? 0;
+  const rows: ReconciliationException[] = list.data?.data ?? [];
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.panelTitle}>{t('reconciliation.queue.title')}</h2>
+      <div className={styles.filters}>
+        <label>
+          {t('reconciliation.filter.outcome')}
+          <select value={filters.outcome ?? ''} onChange={(e) => setFilter('outcome', e.target.value)}>
+            <option value="">{t('reconciliation.filter.any')}</option>
+            {reconciliationOutcomes.map((o) => <option key={o} value={o}>{t(`reconciliation.outcome.${o}`)}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('reconciliation.filter.acquirer')}
+          <select value={filters.acquirer ?? ''} onChange={(e) => setFilter('acquirer', e.target.value)}>
+            <option value="">{t('reconciliation.filter.any')}</option>
+            {providerNames.map((p) => <option key={p} value={p}>{p}</option>)}
+          </select>
+        </label>
+        <label>
+          {t('reconciliation.filter.age')}
+          <select value={filters.age ?? ''} onChange={(e) => setFilter('age', e.target.value)}>
+            <option value="">{t('reconciliation.filter.any')}</option>
+            {ageingBuckets.map((b) => <option key={b.id} value={b.id}>{t('reconciliation.age.bucket', { bucket: b.id })}</option>)}
+          </select>
+        </label>
+      </div>
+      <ul className={styles.buckets} aria-label={t('reconciliation.ageing.title')}>
+        {(ageing.data?.buckets ?? []).map((b) => (
+          <li key={b.bucket}>
+            <span className={styles.bucketName}>{t('reconciliation.age.bucket', { bucket: b.bucket })}</span>
+            <strong>{formatCount(b.count)}</strong>
+            <span>{money(b.amountMinor)}</span>
+          </li>
+        ))}
+      </ul>
+      {list.isError ? <p role="alert">{t('reconciliation.queue.error')}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>{t('reconciliation.queue.empty')}</p> : null}
+      {rows.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('reconciliation.col.day')}</th>
+                <th scope="col">{t('reconciliation.col.outcome')}</th>
+                <th scope="col">{t('reconciliation.col.acquirer')}</th>
+                <th scope="col">{t('reconciliation.col.expected')}</th>
+                <th scope="col">{t('reconciliation.col.reported')}</th>
+                <th scope="col">{t('reconciliation.col.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>{rows.map((row) => <ExceptionRow key={row.id} exception={row} />)}</tbody>
+          </table>
+        </div>
+      ) : null}
+      {total > 0 ? (
+        <form className={styles.bulk} onSubmit={(e) => { e.preventDefault(); bulk.mutate(); }}>
+          <h3 className={styles.bulkTitle}>{t('reconciliation.bulk.title', { count: total })}</h3>
+          <label>
+            {t('reconciliation.action.label')}
+            <select value={bulkAction} onChange={(e) => setBulkAction(e.target.value as typeof bulkAction)}>
+              <option value="resolve">{t('reconciliation.action.resolve')}</option>
+              <option value="accept">{t('reconciliation.action.accept')}</option>
+              <option value="ignore">{t('reconciliation.action.ignore')}</option>
+            </select>
+          </label>
+          <label>
+            {t('reconciliation.note.label')}
+            <input value={bulkNote} onChange={(e) => setBulkNote(e.target.value)} required maxLength={1000} />
+          </label>
+          <Button type="submit" variant="primary" disabled={bulk.isPending || bulkNote.trim() === ''}>{t('reconciliation.bulk.apply', { count: total })}</Button>
+          {bulk.isSuccess ? <p role="status">{t('reconciliation.bulk.done', { count: bulk.data.updated })}</p> : null}
+          {bulk.isError ? <p role="alert">{t('reconciliation.bulk.error')}</p> : null}
+        </form>
+      ) : null}
+    </section>
+  );
+}
