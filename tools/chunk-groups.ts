@@ -22,21 +22,24 @@ import type { Plugin } from 'vite';
 const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|load-panels|views-picker|column-chooser|export-button)\.|lib[\\/]list-tools[\\/](view-url|views-api|views-keys)\.)/;
 const contract = /src[\\/]contract[\\/]/;
 /**
- * Contract modules of a few pages (events and notifications, connections, the transaction page's response codes) and
- * problem details (read when a call fails, and by the credential forms).
+ * Contract modules of a few pages (events and notifications, connections, the transaction page's response codes,
+ * receivables, fee plans, reconciliation, people and the audit trail) and problem details (read when a call fails,
+ * and by the credential forms).
  */
-const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|merchants|providers|response-code|problem)/;
+const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|merchants|providers|response-code|problem|receivables|fee-plans|reconciliation|audit|people|roles|account)/;
 /**
  * The live-event hook and indicator: the events list and a transaction's page run them, no other page does. Left
- * to those pages (with the events contract they read) instead of every signed-in first load.
+ * to those pages (with the events contract they read) instead of every signed-in first load. The form field
+ * (components/form-field.tsx) likewise: the connection and fee-plan forms use it, no list does.
  */
-const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|components[\\/]live-indicator\.)/;
+const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|components[\\/](live-indicator|form-field)\.)/;
 /**
  * The transactions' query keys (features/transactions/api/transactions-keys.ts): the list and a transaction's page share
  * them and no other module of their own, so left alone they become a chunk of ~100 bytes (a request and ~0.5 kB of
- * headers on the list, issue 22). The other features' keys ride with modules their pages already share.
+ * headers on the list, issue 22). The other features' keys ride with modules their pages already share. The refunded
+ * amounts' cell (refund-amounts.tsx, ~0.4 kB, issue 23) is the same case.
  */
-const sharedKeys = /src[\\/]web[\\/]features[\\/]transactions[\\/]api[\\/]transactions-keys\.ts$/;
+const sharedKeys = /src[\\/]web[\\/]features[\\/]transactions[\\/](api[\\/]transactions-keys\.ts|refund-amounts\.tsx)$/;
 /** The modules every signed-in page loads first (app/router.tsx): the layout, the scope guard, the Me schema. */
 const shellRoots = /src[\\/]web[\\/](app[\\/]signed-in-layout|features[\\/]auth[\\/]require-scopes)\.tsx$|src[\\/]contract[\\/]me\.ts$/;
 

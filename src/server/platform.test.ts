@@ -71,7 +71,7 @@ describe('platform routes (PGlite)', () => {
       '/v1/views/{id}',
     ]));
     // and nothing outside the resources' prefixes (a route registered on the root by mistake shows here)
-    const resources = ['credentials', 'events', 'fee-plans', 'me', 'merchants', 'notifications', 'providers', 'receivables', 'reconciliation', 'session', 'transactions', 'views', 'audit', 'people', 'account', 'tokens', 'invitations', 'sso'];
+    const resources = ['credentials', 'events', 'fee-plans', 'me', 'merchants', 'notifications', 'providers', 'receivables', 'reconciliation', 'session', 'transactions', 'views', 'audit', 'people', 'account', 'sign-in', 'tokens', 'invitations', 'sso'];
     for (const one of paths) expect(one).toMatch(new RegExp(`^(/health|/metrics|/v1/(${resources.join('|')}))(/|$)`));
     for (const one of ['/v1/events/{eventId}', '/v1/transactions/summaries/{id}']) {
       expect(Object.keys(doc.paths[one]?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403', '404']));

@@ -4,7 +4,7 @@ import type { ReconciliationException } from '../../../contract/reconciliation.t
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { fetchException, resolveException } from './api/reconciliation-api.ts';
-import { reconciliationKeys } from './api/reconciliation-keys.ts';
+import { reconciliationExceptionKey, reconciliationKey } from './api/reconciliation-keys.ts';
 import { money } from './reconciliation-format.ts';
 import styles from './reconciliation.module.css';
 
@@ -16,13 +16,13 @@ export function ExceptionRow({ exception: e }: { exception: ReconciliationExcept
   const [action, setAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
   const [note, setNote] = useState('');
   const detail = useQuery({
-    queryKey: reconciliationKeys.exception(e.id),
+    queryKey: reconciliationExceptionKey(e.id),
     queryFn: () => fetchException(e.id),
     enabled: open,
   });
   const resolve = useMutation({
     mutationFn: () => resolveException(e.id, { action, note }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all() }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reconciliationKey() }),
   });
   const expected = e.expectedDate ?? money(e.expectedMinor);
   const reported = e.reportedDate ?? money(e.reportedMinor);

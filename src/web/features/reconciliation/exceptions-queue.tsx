@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { money } from './reconciliation-format.ts';
 import { bulkResolve, fetchAgeing, fetchExceptions } from './api/reconciliation-api.ts';
-import { reconciliationKeys } from './api/reconciliation-keys.ts';
+import { reconciliationAgeingKey, reconciliationExceptionsKey, reconciliationKey } from './api/reconciliation-keys.ts';
 import { ExceptionRow } from './exception-row.tsx';
 import styles from './reconciliation.module.css';
 
@@ -19,13 +19,13 @@ export function ExceptionsQueue() {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [bulkNote, setBulkNote] = useState('');
   const [bulkAction, setBulkAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
-  const list = useQuery({ queryKey: reconciliationKeys.exceptions(filters), queryFn: () => fetchExceptions({ ...filters, limit: '100' }) });
-  const ageing = useQuery({ queryKey: reconciliationKeys.ageing(filters), queryFn: () => fetchAgeing(filters) });
+  const list = useQuery({ queryKey: reconciliationExceptionsKey(filters), queryFn: () => fetchExceptions({ ...filters, limit: '100' }) });
+  const ageing = useQuery({ queryKey: reconciliationAgeingKey(filters), queryFn: () => fetchAgeing(filters) });
   const bulk = useMutation({
     mutationFn: () => bulkResolve({ filter: filters, action: bulkAction, note: bulkNote }),
     onSuccess: () => {
       setBulkNote('');
-      void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: reconciliationKey() });
     },
   });
   const setFilter = (key: string, value: string) => setFilters((current) => {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatCount, formatDateTime } from '../../lib/format.ts';
 import { fetchFiles } from './api/reconciliation-api.ts';
-import { reconciliationKeys } from './api/reconciliation-keys.ts';
+import { reconciliationFilesKey } from './api/reconciliation-keys.ts';
 import { money } from './reconciliation-format.ts';
 import styles from './reconciliation.module.css';
 
@@ -11,7 +11,7 @@ import styles from './reconciliation.module.css';
 export function FilesTable() {
   const t = useT();
   const id = useId();
-  const files = useQuery({ queryKey: reconciliationKeys.files(), queryFn: fetchFiles });
+  const files = useQuery({ queryKey: reconciliationFilesKey(), queryFn: fetchFiles });
   const rows = files.data?.data ?? [];
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>

@@ -3,7 +3,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Banner } from '../../components/banner.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatCount } from '../../lib/format.ts';
-import { reconciliationKeys } from './api/reconciliation-keys.ts';
+import { reconciliationKey } from './api/reconciliation-keys.ts';
 import { UploadProblem, uploadStatement } from './api/reconciliation-api.ts';
 import styles from './reconciliation.module.css';
 
@@ -28,7 +28,7 @@ export function UploadPanel() {
     uploadStatement(file, (fraction) => setState({ kind: 'sending', name: file.name, fraction }))
       .then((result) => {
         setState({ kind: 'done', name: file.name, duplicate: result.duplicate, lines: result.file.lines, exceptions: result.file.exceptions });
-        void queryClient.invalidateQueries({ queryKey: reconciliationKeys.all() });
+        void queryClient.invalidateQueries({ queryKey: reconciliationKey() });
       })
       .catch((error: unknown) => setState({ kind: 'failed', name: file.name, problem: error instanceof UploadProblem ? error : new UploadProblem(0, '', []) }));
   };
