@@ -128,7 +128,9 @@ describe('readPageInfo', () => {
     expect(describePage(before, pt)).toBe('2 páginas antes da última · cerca de 1.000.000 resultados');
     expect(describePage(readPageInfo(estimated, { kind: 'fromEnd', before: 1 }, 20, 20), pt)).toBe('1 página antes da última · cerca de 1.000.000 resultados');
     const exact = readPageInfo(headers({ 'x-total-count': '1500', link: cursorLinks({ prev: 'cursor=P' }) }), { kind: 'fromEnd', before: 0 }, 20, 20);
-    expect(describePage(exact, en)).toBe('Last page');
+    expect(describePage(exact, en)).toBe('Last page · 1,500 results');
+    // the list estimated, the stats counted: the pager says the exact count (issue 23, one count)
+    expect(describePage(withExactTotal(before, 1_234_567), pt)).toBe('2 páginas antes da última · 1.234.567 resultados');
     expect(describePage(readPageInfo(null, { kind: 'fromEnd', before: 0 }, 20, 20), pt)).toBe('Última página');
   });
 

@@ -59,7 +59,7 @@ export function withExactTotal(info: PageInfo, exactTotal: number | null | undef
 
 /**
  * "Page 3 of 17 · 331 results"; "Page 3 · rows 41–60 of about 1,000,000" when the total is an estimate;
- * "Page 3 · rows 41–60" when the total is unknown; from the end: "Last page · about 1,000,000 results",
+ * "Page 3 · rows 41–60" when the total is unknown; from the end: "Last page · 1,000,000 results" (or "about"),
  * "2 pages before the last · …"; a cursor of unknown place: "Page from a link · 20 rows"
  * (components.paging.* messages, numbers in the language's format).
  */
@@ -67,9 +67,11 @@ export function describePage(info: PageInfo, t: Translate): string {
   const { position, total } = info;
   if (position.kind === 'unknown') return t('components.paging.fromLink', { count: info.rowsOnPage });
   if (position.kind === 'fromEnd') {
-    // an exact total here is rare (it was an estimate when Last was followed): the count of pages says enough
+    // counted from the end by cursor, whose pages need not line up with page numbers: the count of pages before the
+    // last, and the total, exact (the stats' when the list's was an estimate, withExactTotal) or about
     const before = position.before;
-    return total === null || info.totalExact ? t('components.paging.fromEnd', { before }) : t('components.paging.fromEndAbout', { before, total });
+    if (total === null) return t('components.paging.fromEnd', { before });
+    return info.totalExact ? t('components.paging.fromEndTotal', { before, total }) : t('components.paging.fromEndAbout', { before, total });
   }
   const page = position.page;
   if (total !== null && info.lastPage !== null) return t('components.paging.ofTotal', { page, last: info.lastPage, total });
