@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts';
 import { statementFiles } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { xid } from '../lib/xid.ts';
-import { recordReconciliationAudit } from './audit-seam.ts';
 import { runMatching } from './matching.ts';
 import { readStatement } from './readers/read-statement.ts';
 import type { LineProblem, StatementRecord } from './readers/statement-record.ts';
@@ -89,10 +88,6 @@ export async function importStatement(db: Db, options: { organizationId: string;
       phase('store');
       await runMatching(tx, options.organizationId, facts.acquirer, phase);
       phase('match');
-      await recordReconciliationAudit(tx, {
-        actor: options.actor, action: 'statement.imported', target: fileId, outcome: 'success',
-        details: { sha256: checked.sha256, layout: facts.layout, lines: checked.lines, name: options.name },
-      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
