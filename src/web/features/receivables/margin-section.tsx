@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { ErrorState } from '../../components/error-state.tsx';
 import { Segments } from '../../components/segments.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
+import { formatMonth } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
 import { marginQuery } from './receivables-api.ts';
@@ -18,7 +20,7 @@ export function MarginSection() {
   const [groupBy, setGroupBy] = useState<GroupBy>('month');
   const query = useQuery(marginQuery({ group_by: groupBy }));
   const names = new Map(me.merchants.map((m) => [m.id, m.name]));
-  const label = (key: string) => (groupBy === 'merchant' ? (names.get(key) ?? key) : key);
+  const label = (key: string) => (groupBy === 'merchant' ? (names.get(key) ?? key) : groupBy === 'acquirer' ? domainLabel(t, 'acquirer', key) : formatMonth(key));
   return (
     <section className={styles.section} aria-labelledby="margin-title" data-testid="margin">
       <div className={styles.sectionHead}>

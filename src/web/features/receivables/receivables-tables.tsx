@@ -1,5 +1,6 @@
 import type { CalendarEntry } from '../../../contract/receivables.ts';
 import { operatorLocale } from '../../lib/format.ts';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { FigureCells, FigureHeads } from './figure-cells.tsx';
 import { toDecimal, toMinor } from './receivables-money.ts';
@@ -69,7 +70,7 @@ export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }
           {rows.map((g) => (
             <tr key={`${g.brand}|${g.product}|${g.acquirer}`}>
               <th scope="row">{t(`receivables.arrangement.${g.product}`, { brand: t(`receivables.brand.${g.brand}`) })}</th>
-              <td>{g.acquirer}</td>
+              <td>{domainLabel(t, 'acquirer', g.acquirer)}</td>
               <FigureCells count={g.units} amounts={[toDecimal(g.gross), toDecimal(g.fee), toDecimal(g.net)]} />
             </tr>
           ))}
