@@ -41,7 +41,6 @@ describe('formatDate', () => {
     expect(formatDate('2026-03-05', 'pt-BR')).toBe('05/03/2026');
     expect(formatDate('2026-03-05', 'en-US')).toBe('03/05/2026');
     expect(formatDate('2026-12-31', 'en-GB')).toBe('31/12/2026');
-    expect(formatDate('not a date', 'pt-BR')).toBe('not a date');
   });
 });
 

@@ -88,18 +88,9 @@ export function formatUtc(iso: string): string {
   return `${base}${fraction ? `.${nanos.slice(0, fraction.length)}` : ''}Z`;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar date (YYYY-MM-DD, a day with no time zone) in the operator's locale: 05/03/2026 (pt-BR), 03/05/2026 (en-US). */
-export function formatDate(isoDate: string, locale = operatorLocale()): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
-    dateFormats.set(locale, format);
-  }
-  return format.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+/** A calendar day `2026-03-05` as the language writes it: 05/03/2026 / 03/05/2026 (a calendar fact: no time zone). */
+export function formatDate(day: string, locale = operatorLocale()): string {
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** BIN and last four only, never more: '411111 •••• 1234'. */
