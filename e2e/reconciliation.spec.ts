@@ -50,27 +50,30 @@ const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:0
 const headers = { authorization: `Bearer ${demoToken}` };
 
 /**
- * A Cielo payment file (CIELO04) for one receivable still to be paid (due after today, so no other receivable of the
- * day counts as overdue), paid on its due date with `deduction` centavos less than gross − the acquirer's fee.
+ * A Cielo payment file (CIELO04) for one receivable not paid yet (preferably due after today: then no other receivable
+ * of its day counts as overdue), paid on its due date with `deduction` centavos less than gross − the acquirer's fee.
  */
 async function paymentFile(request: APIRequestContext, sequence: number, deduction: bigint) {
   const today = saoPauloDay(new Date().toISOString());
-  const list = (await (await request.get(`/v1/receivables?acquirer=cielo&status=scheduled&due_date=${plusDays(today, 1)}..${plusDays(today, 390)}&limit=50`, { headers })).json()) as ReceivableList;
-  const receivable = list.data.find((r) => r.kind === 'installment' && r.costFee !== undefined && r.paymentMethod !== 'pix');
-  if (!receivable?.costFee) throw new Error('the demo data has no scheduled Cielo receivable after today');
-  const sale = (await (await request.get(`/v1/transactions/summaries/${receivable.summaryId}`, { headers })).json()) as Summary;
-  const cycle = sale.cycles.find((c) => c.type === 'authorization') ?? sale.cycles[0];
-  if (!sale.acquirerMerchantId || !cycle?.systemTraceAuditNumber || !cycle.authorizationCode || !sale.createdAt) throw new Error(`sale ${sale.id} has no MID, NSU or authorization code`);
-  const entry = {
-    kind: 'sale' as const, mid: sale.acquirerMerchantId, nsu: cycle.systemTraceAuditNumber, authorizationCode: cycle.authorizationCode, date: saoPauloDay(sale.createdAt),
-    time: '120000', method: sale.paymentMethod, installment: receivable.installment, installments: receivable.installments, saleTotalMinor: cents(sale.amount),
-    grossMinor: cents(receivable.gross), feeMinor: cents(receivable.costFee) + deduction, paymentDate: receivable.dueDate,
-    cardBin: sale.card?.firstDigits.slice(0, 6) ?? '000000', cardLast4: sale.card?.lastDigits ?? '0000',
-  };
-  const day = receivable.dueDate;
-  const lines = [...writeCieloV15Payments({ headMid: sale.acquirerMerchantId, generatedOn: day, periodStart: day, periodEnd: day, sequence }, [{ mid: entry.mid, paymentDate: day, entries: [entry] }])];
-  const expected = cents(receivable.gross) - cents(receivable.costFee);
-  return { receivable, buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'), expected, paid: expected - deduction };
+  const open = async (query: string) => ((await (await request.get(`/v1/receivables?acquirer=cielo&${query}&limit=100`, { headers })).json()) as ReceivableList).data;
+  const candidates = [...(await open(`status=scheduled&due_date=${plusDays(today, 1)}..${plusDays(today, 390)}`)), ...(await open('status=overdue'))]
+    .filter((r) => r.kind === 'installment' && r.costFee !== undefined && r.paymentMethod !== 'pix');
+  for (const receivable of candidates) {
+    const sale = (await (await request.get(`/v1/transactions/summaries/${receivable.summaryId}`, { headers })).json()) as Summary;
+    const cycle = sale.cycles.find((c) => c.type === 'authorization') ?? sale.cycles[0];
+    if (receivable.costFee === undefined || !sale.acquirerMerchantId || !cycle?.systemTraceAuditNumber || !cycle.authorizationCode || !sale.createdAt) continue;
+    const entry = {
+      kind: 'sale' as const, mid: sale.acquirerMerchantId, nsu: cycle.systemTraceAuditNumber, authorizationCode: cycle.authorizationCode, date: saoPauloDay(sale.createdAt),
+      time: '120000', method: sale.paymentMethod, installment: receivable.installment, installments: receivable.installments, saleTotalMinor: cents(sale.amount),
+      grossMinor: cents(receivable.gross), feeMinor: cents(receivable.costFee) + deduction, paymentDate: receivable.dueDate,
+      cardBin: sale.card?.firstDigits.slice(0, 6) ?? '000000', cardLast4: sale.card?.lastDigits ?? '0000',
+    };
+    const day = receivable.dueDate;
+    const lines = [...writeCieloV15Payments({ headMid: sale.acquirerMerchantId, generatedOn: day, periodStart: day, periodEnd: day, sequence }, [{ mid: entry.mid, paymentDate: day, entries: [entry] }])];
+    const expected = cents(receivable.gross) - cents(receivable.costFee);
+    return { receivable, buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'), expected, paid: expected - deduction };
+  }
+  throw new Error('the demo data has no unpaid Cielo receivable with a sale to match');
 }
 
 // one after the other: both languages work the same organization's queue
