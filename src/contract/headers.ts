@@ -64,3 +64,10 @@ export function parseLinkHeader(value: string | null | undefined): Record<string
   }
   return links;
 }
+
+/** Request header of POST /v1/notifications: the organization whose signing secret signed the notification */
+export const organizationIdHeader = 'x-organization-id';
+/** Response headers the server writes itself (the live stream, the metrics, the CSV exports) */
+export const cacheControlHeader = 'cache-control';
+export const contentDispositionHeader = 'content-disposition';
+export const retryAfterHeader = /* @__PURE__ */ responseHeaders.retryAfter.toLowerCase();
