@@ -16,11 +16,11 @@ import { Credential, CredentialHistory, CredentialInput, CredentialList, Credent
 import type { OperationId } from './endpoints.ts';
 import { Event, EventDetail, EventFilters, EventList, EventListQuery } from './events.ts';
 import { FeePlan, FeePlanAssignment, FeePlanHistory, FeePlanInput, FeePlanList, FeePlanVersionInput } from './fee-plans.ts';
-import { idempotencyKeyHeader, ifMatchHeader, lastEventIdHeader, organizationIdHeader } from './headers.ts';
+import { idempotencyKeyHeader, ifMatchHeader, lastEventIdHeader, organizationIdHeader, signatureHeader } from './headers.ts';
 import { listBaseQuery } from './list-query.ts';
 import { Me } from './me.ts';
 import { Merchant, MerchantInput, MerchantList, MerchantQuery } from './merchants.ts';
-import { Notification, signatureHeader } from './notifications.ts';
+import { Notification } from './notifications.ts';
 import { Account, AccountSessionList, PasswordChange, RecoveryCodes, SecondFactorRequest, SignInRequest, SignInResult, TotpConfirm, TotpEnrolment } from './people.ts';
 import { ProviderList } from './providers.ts';
 import { AnticipationInput, AnticipationSimulation, Calendar, CalendarQuery, Margin, MarginQuery, ReceivableList, ReceivableQuery } from './receivables.ts';

@@ -6,6 +6,7 @@ import { endpoint } from '../lib/endpoint-routes.ts';
 import { Waker } from '../lib/waker.ts';
 import { eventListColumns, eventView, eventWhere } from './events-query.ts';
 import { scopeOf } from '../lists/scope.ts';
+import { accelBufferingHeader, cacheControlHeader, contentTypeHeader, lastEventIdHeader } from '../../contract/headers.ts';
 
 
 const pollMs = 1000;
@@ -30,7 +31,7 @@ export function eventStreamRoutes(app: ApiInstance): void {
       const db = app.database.db;
       const scope = scopeOf(callerOf(request));
       const where: SQL | undefined = eventWhere(scope, { ...request.query, page: 1, limit: 1, order_by: 'created_at', order_direction: 'desc' });
-      const lastEventId = request.headers['last-event-id'];
+      const lastEventId = request.headers[lastEventIdHeader];
       let cursor: bigint;
       if (typeof lastEventId === 'string' && /^\d{1,19}$/.test(lastEventId)) cursor = BigInt(lastEventId);
       else {
@@ -44,10 +45,10 @@ export function eventStreamRoutes(app: ApiInstance): void {
       const res = reply.raw;
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        [contentTypeHeader]: 'text/event-stream; charset=utf-8',
+        [cacheControlHeader]: 'no-cache, no-transform',
         connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+        [accelBufferingHeader]: 'no',
       });
       res.write(`retry: 3000\n: stream of events after change ${cursor}\n\n`);
 

@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { organizationIdHeader } from '../../contract/headers.ts';
-import { signatureHeader } from '../../contract/notifications.ts';
+import { organizationIdHeader, signatureHeader } from '../../contract/headers.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { totalCountHeader } from '../../contract/headers.ts';
+import { linkHeader, totalCountHeader } from '../../contract/headers.ts';
 import { minorToDecimal } from '../../contract/money.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
@@ -76,7 +76,7 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
       if (nextCursor) {
         const url = new URL(request.url, 'http://x');
         url.searchParams.set('cursor', nextCursor);
-        void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+        void reply.header(linkHeader, `<${url.pathname}${url.search}>; rel="next"`);
       }
       return { data: page.map((row) => receivableView(row, today, withCost)), nextCursor };
     },

@@ -14,6 +14,7 @@ import { findPerson, findPersonByEmail, type PersonRow } from '../people/people-
 import { acceptTotp, recoveryCodeHash } from '../people/second-factor.ts';
 import { startPersonSession } from './session-start.ts';
 import { accountKey, addressKey, clearSignInFailures, recordSignInFailure, signInRetryAfter, type SignInLimits } from './sign-in-limit.ts';
+import { retryAfterHeader } from '../../contract/headers.ts';
 
 export interface SignInOptions {
   sessions: SessionSettings;
@@ -29,7 +30,7 @@ function tooMany(seconds: number): ApiProblem {
     status: 429,
     type: 'too-many-sign-in-attempts',
     detail: `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    headers: { 'retry-after': String(seconds) },
+    headers: { [retryAfterHeader]: String(seconds) },
   });
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { csvContentType } from '../../../contract/export.ts';
+import { totalCountHeaderName } from '../../../contract/headers.ts';
 import type { AnticipationInput, AnticipationSimulation, Calendar, Margin, ReceivableList } from '../../../contract/receivables.ts';
 import { apiGet, apiPost, apiStream } from '../../lib/api-client.ts';
 import { receivablesCalendarKey, receivablesListKey, receivablesMarginKey } from './receivables-keys.ts';
@@ -24,7 +25,7 @@ export const receivablesListQuery = (params: Params) =>
     queryKey: receivablesListKey(params),
     queryFn: async ({ signal }) => {
       const response = await apiGet(apiPath('listReceivables'), has<ReceivableList>('data', 'receivables list'), { params, signal });
-      return { ...response.data, total: Number(response.headers.get('X-Total-Count') ?? response.data.data.length) };
+      return { ...response.data, total: Number(response.headers.get(totalCountHeaderName) ?? response.data.data.length) };
     },
     placeholderData: keepPreviousData,
     staleTime: 15_000,
