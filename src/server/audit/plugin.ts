@@ -24,10 +24,14 @@ const auditCsvColumns: Record<(typeof auditColumnIds)[number], CsvColumn<AuditRo
 /** GET /v1/audit: the organization's audit trail, newest first, with filters, paging and CSV export. */
 export function auditPlugin(app: ApiInstance, _options: unknown, done: () => void): void {
   app.route({
-    ...endpoint('listAuditEntries', { summary: 'List the audit trail: who did what, when, from where, and the outcome (extension), or export it as CSV', description:
-          'Every change (people, roles, tokens, connections, merchants, views, signing secrets, event retries) and every sensitive read (a transaction or event ' +
-          'with the card holder, IP address or location; every export with its filters and row count), refused attempts included. Append-only: the database ' +
-          'refuses updating or deleting an entry before its retention (AUDIT_RETENTION_DAYS, default 5 years). With `Accept: text/csv` every match streams as CSV.', tags: ['access'] }),
+    ...endpoint('listAuditEntries', {
+      summary: 'List the audit trail: who did what, when, from where, and the outcome (extension), or export it as CSV',
+      description:
+        'Every change (people, roles, tokens, connections, merchants, views, signing secrets, event retries) and every sensitive read (a transaction or event ' +
+        'with the card holder, IP address or location; every export with its filters and row count), refused attempts included. Append-only: the database ' +
+        'refuses updating or deleting an entry before its retention (AUDIT_RETENTION_DAYS, default 5 years). With `Accept: text/csv` every match streams as CSV.',
+      tags: ['access'],
+    }),
     config: { auth: 'audit:read', audit: { action: 'audit.export', target: 'audit', exportsOnly: true } },
     handler: async (request, reply) => {
       const { organizationId } = callerOf(request);

@@ -14,13 +14,19 @@ import { sendList } from '../lists/list-route.ts';
 /** GET /v1/credentials, PATCH /v1/credentials/{id} and its history (extensions). */
 export function credentialChangeRoutes(app: ApiInstance): void {
   app.route({
-    ...endpoint('listCredentials', { summary: 'List credentials (of the token’s mode, and merchant for a merchant token): filters, order and paging', tags: ['credentials'] }),
+    ...endpoint('listCredentials', {
+      summary: 'List credentials (of the token’s mode, and merchant for a merchant token): filters, order and paging',
+      tags: ['credentials'],
+    }),
     config: { auth: 'credentials:write', audit: { action: 'credential.create', target: 'credential' } },
     handler: async (request, reply) => sendList(app, request, reply, credentialList, request.query, (rows) => rows),
   });
 
   app.route({
-    ...endpoint('updateCredential', { summary: 'Enable, disable or change the authentication data of a credential (If-Match required)', tags: ['credentials'] }),
+    ...endpoint('updateCredential', {
+      summary: 'Enable, disable or change the authentication data of a credential (If-Match required)',
+      tags: ['credentials'],
+    }),
     config: { auth: 'credentials:write', audit: { action: 'credential.update', target: 'credential' } },
     handler: async (request, reply) => {
       const tags = ifMatchTags(request.headers[ifMatchHeader]);

@@ -10,7 +10,11 @@ import { scopeOf } from '../lists/scope.ts';
 /** POST /v1/events/{eventId}/retry: a failed (or unscheduled pending) event is due again now (issue 12). */
 export function eventRetryRoutes(app: ApiInstance): void {
   app.route({
-    ...endpoint('retryEvent', { summary: 'Retry a failed event now: it becomes pending and due, and the worker processes it again', description: 'The outcome arrives on GET /v1/events/stream (or GET /v1/events): processed, or failed with a new reason. A processed event cannot be retried (409).', tags: ['events'] }),
+    ...endpoint('retryEvent', {
+      summary: 'Retry a failed event now: it becomes pending and due, and the worker processes it again',
+      description: 'The outcome arrives on GET /v1/events/stream (or GET /v1/events): processed, or failed with a new reason. A processed event cannot be retried (409).',
+      tags: ['events'],
+    }),
     config: { auth: 'events:write', audit: { action: 'event.retry', target: 'event', param: 'eventId' } },
     handler: async (request, reply) => {
       const scope = scopeOf(callerOf(request));

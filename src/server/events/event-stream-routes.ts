@@ -22,10 +22,14 @@ function frame(id: bigint, data: unknown): string {
 /** GET /v1/events/stream: server-sent events of new and changed events, resumable with Last-Event-ID (issue 12). */
 export function eventStreamRoutes(app: ApiInstance): void {
   app.route({
-    ...endpoint('streamEvents', { summary: 'Stream new and changed events as server-sent events (same filters as the list)', description:
-          'text/event-stream; each message is `event: event`, `id: <change sequence>`, `data: <Event JSON>`. Reconnect with `Last-Event-ID` ' +
-          '(EventSource does so itself) to receive every change after that one. Without it the stream starts with the next change. ' +
-          'Changes made by any process are found within about a second (polling of the events change sequence); changes made by this process at once.', tags: ['events'] }),
+    ...endpoint('streamEvents', {
+      summary: 'Stream new and changed events as server-sent events (same filters as the list)',
+      description:
+        'text/event-stream; each message is `event: event`, `id: <change sequence>`, `data: <Event JSON>`. Reconnect with `Last-Event-ID` ' +
+        '(EventSource does so itself) to receive every change after that one. Without it the stream starts with the next change. ' +
+        'Changes made by any process are found within about a second (polling of the events change sequence); changes made by this process at once.',
+      tags: ['events'],
+    }),
     config: { auth: 'events:read' },
     handler: async (request, reply) => {
       const db = app.database.db;

@@ -27,7 +27,11 @@ export function healthRoutes(app: ApiInstance): void {
     handler: () => live,
   });
   app.route({
-    ...endpoint('getHealthReady', { summary: `Readiness: the database (and its read replica, when DATABASE_READ_URL is set) answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`, tags: ['health'], security: [] }),
+    ...endpoint('getHealthReady', {
+      summary: `Readiness: the database (and its read replica, when DATABASE_READ_URL is set) answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`,
+      tags: ['health'],
+      security: [],
+    }),
     handler: async (request) => {
       try {
         const replica = app.database.replica ? app.database.read.execute(sql`select 1`) : null;

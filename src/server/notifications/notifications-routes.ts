@@ -40,10 +40,15 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
   });
 
   app.route({
-    ...endpoint('receiveNotification', { summary: 'Receive a signed acquirer notification: stored pending, then processed into a transaction summary', description:
-          `Signed with the organization's signing secret: \`${signatureHeader}: t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">\`, ` +
-          `within ${signatureToleranceSeconds / 60} minutes of the server's clock; \`X-Organization-Id\` names the organization. ` +
-          'Idempotent by eventId: the first answers 202 with the pending event, a repeat 200 with the event as it stands.', tags: ['notifications'], security: [] }),
+    ...endpoint('receiveNotification', {
+      summary: 'Receive a signed acquirer notification: stored pending, then processed into a transaction summary',
+      description:
+        `Signed with the organization's signing secret: \`${signatureHeader}: t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">\`, ` +
+        `within ${signatureToleranceSeconds / 60} minutes of the server's clock; \`X-Organization-Id\` names the organization. ` +
+        'Idempotent by eventId: the first answers 202 with the pending event, a repeat 200 with the event as it stands.',
+      tags: ['notifications'],
+      security: [],
+    }),
     // a one-event answer (about 1 kB) to a machine: compressing it costs the server more than it saves anyone
       compress: false,
     // verify before the body's fields are validated: an unsigned caller learns nothing about the schema

@@ -22,7 +22,10 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
   const db = () => app.database.db;
 
   app.route({
-    ...endpoint('listReceivables', { summary: 'List receivables in due date order (JSON pages with a cursor, or every match as CSV with Accept: text/csv)', tags }),
+    ...endpoint('listReceivables', {
+      summary: 'List receivables in due date order (JSON pages with a cursor, or every match as CSV with Accept: text/csv)',
+      tags,
+    }),
     config: { auth: 'receivables:read' },
     handler: async (request, reply) => {
       const caller = callerOf(request);
@@ -83,7 +86,10 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
   });
 
   app.route({
-    ...endpoint('getReceivablesCalendar', { summary: 'Receivables totals per day or per unit (UR) for a range of due dates (default the next 90 days), with this month, next month, settled and overdue', tags }),
+    ...endpoint('getReceivablesCalendar', {
+      summary: 'Receivables totals per day or per unit (UR) for a range of due dates (default the next 90 days), with this month, next month, settled and overdue',
+      tags,
+    }),
     config: { auth: 'receivables:read' },
     handler: async (request) => {
       const q = request.query;
@@ -96,7 +102,10 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
   });
 
   app.route({
-    ...endpoint('getReceivablesMargin', { summary: 'The platform’s margin: price fees − acquirers’ cost fees per acquirer, merchant or month of the due date', tags }),
+    ...endpoint('getReceivablesMargin', {
+      summary: 'The platform’s margin: price fees − acquirers’ cost fees per acquirer, merchant or month of the due date',
+      tags,
+    }),
     config: { auth: 'margin:read' },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -110,7 +119,10 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
   });
 
   app.route({
-    ...endpoint('simulateAnticipation', { summary: 'Simulate anticipating open units: what the merchant would receive today at its plan’s monthly rate, prorated by days (nothing is booked)', tags }),
+    ...endpoint('simulateAnticipation', {
+      summary: 'Simulate anticipating open units: what the merchant would receive today at its plan’s monthly rate, prorated by days (nothing is booked)',
+      tags,
+    }),
     config: { auth: 'receivables:read' },
     handler: async (request) => {
       const caller = callerOf(request);

@@ -53,7 +53,11 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.route({
-    ...endpoint('uploadStatementFile', { summary: 'Upload an acquirer statement file (Cielo EDI v15, Getnet V10) as the body (text/plain, application/octet-stream) or multipart/form-data field "file"', description: 'Every line is checked first; a file with any problem imports nothing (422 lists line, field and reason). The same content again is recognised by its SHA-256 and not imported twice (200, duplicate: true).', tags: ['reconciliation'] }),
+    ...endpoint('uploadStatementFile', {
+      summary: 'Upload an acquirer statement file (Cielo EDI v15, Getnet V10) as the body (text/plain, application/octet-stream) or multipart/form-data field "file"',
+      description: 'Every line is checked first; a file with any problem imports nothing (422 lists line, field and reason). The same content again is recognised by its SHA-256 and not imported twice (200, duplicate: true).',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:write', audit: { action: 'statement_file.upload', target: 'statement_file' } },
     bodyLimit: maxStatementBytes,
     handler: async (request, reply) => {
@@ -110,7 +114,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.route({
-    ...endpoint('listReconciliationExceptions', { summary: 'Reconciliation exceptions, oldest first, filtered by outcome, acquirer, merchant, file, status and age', tags: ['reconciliation'] }),
+    ...endpoint('listReconciliationExceptions', {
+      summary: 'Reconciliation exceptions, oldest first, filtered by outcome, acquirer, merchant, file, status and age',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:read' },
     handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
@@ -120,7 +127,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.route({
-    ...endpoint('getReconciliationAgeing', { summary: 'Exceptions per ageing bucket (count and amount at stake), same filters as the list', tags: ['reconciliation'] }),
+    ...endpoint('getReconciliationAgeing', {
+      summary: 'Exceptions per ageing bucket (count and amount at stake), same filters as the list',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:read' },
     handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
@@ -140,7 +150,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.route({
-    ...endpoint('resolveReconciliationException', { summary: 'Resolve an open exception: accept the acquirer’s value, resolve or ignore with a note, or link to a sale', tags: ['reconciliation'] }),
+    ...endpoint('resolveReconciliationException', {
+      summary: 'Resolve an open exception: accept the acquirer’s value, resolve or ignore with a note, or link to a sale',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:write', audit: { action: 'reconciliation_exception.resolve', target: 'reconciliation_exception' } },
     handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
@@ -159,7 +172,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.route({
-    ...endpoint('bulkResolveReconciliationExceptions', { summary: 'One action and one note for every open exception a filter selects', tags: ['reconciliation'] }),
+    ...endpoint('bulkResolveReconciliationExceptions', {
+      summary: 'One action and one note for every open exception a filter selects',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:write', audit: { action: 'reconciliation_exception.bulk_resolve', target: 'reconciliation_exception' } },
     handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
@@ -171,7 +187,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   });
 
   app.route({
-    ...endpoint('getReconciliationDaily', { summary: 'Per day and acquirer: sale records, matched, reconciled rate, open exceptions and the unresolved amount', tags: ['reconciliation'] }),
+    ...endpoint('getReconciliationDaily', {
+      summary: 'Per day and acquirer: sale records, matched, reconciled rate, open exceptions and the unresolved amount',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:read' },
     handler: async (request) => {
     const caller = organizationCaller(callerOf(request));

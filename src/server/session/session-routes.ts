@@ -14,7 +14,11 @@ const cookieNote =
 /** Dashboard sessions (extension): exchange an access token for an HttpOnly cookie, and end it. */
 export function sessionRoutes(app: ApiInstance, { settings }: { settings: SessionSettings }): void {
   app.route({
-    ...endpoint('createSession', { summary: 'Start a dashboard session: send the token as Authorization: Bearer, receive a session cookie (extension)', description: `Answers the token's identity (as GET /v1/me) with Set-Cookie. ${cookieNote}`, tags: ['access'] }),
+    ...endpoint('createSession', {
+      summary: 'Start a dashboard session: send the token as Authorization: Bearer, receive a session cookie (extension)',
+      description: `Answers the token's identity (as GET /v1/me) with Set-Cookie. ${cookieNote}`,
+      tags: ['access'],
+    }),
     config: { auth: 'any', audit: { action: 'session.create', target: 'session' } },
     handler: async (request, reply) => {
       if (!settings.allowTokenSignIn) {
@@ -33,7 +37,12 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
   });
 
   app.route({
-    ...endpoint('deleteSession', { summary: 'End the dashboard session of the cookie (sign out); succeeds without one too (extension)', description: cookieNote, tags: ['access'], security: [] }),
+    ...endpoint('deleteSession', {
+      summary: 'End the dashboard session of the cookie (sign out); succeeds without one too (extension)',
+      description: cookieNote,
+      tags: ['access'],
+      security: [],
+    }),
     handler: async (request, reply) => {
       const id = readSessionCookie(request, settings);
       if (id !== null) {

@@ -70,10 +70,15 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
   };
 
   app.route({
-    ...endpoint('signIn', { summary: 'Sign a person in with email and password (extension)', description:
-          'Answers `next: signed_in` with the session cookie (as POST /v1/session), or `next: second_factor` with a `challenge` to send with the code to ' +
-          'POST /v1/sign-in/second-factor. A wrong email and a wrong password get the same 401. Failed attempts are limited per account and per address ' +
-          '(429 with Retry-After); once the window has passed the right password works again.', tags: ['access'], security: [] }),
+    ...endpoint('signIn', {
+      summary: 'Sign a person in with email and password (extension)',
+      description:
+        'Answers `next: signed_in` with the session cookie (as POST /v1/session), or `next: second_factor` with a `challenge` to send with the code to ' +
+        'POST /v1/sign-in/second-factor. A wrong email and a wrong password get the same 401. Failed attempts are limited per account and per address ' +
+        '(429 with Retry-After); once the window has passed the right password works again.',
+      tags: ['access'],
+      security: [],
+    }),
     handler: async (request, reply) => {
       const { email, password } = request.body;
       const person = await findPersonByEmail(db, email);
@@ -98,7 +103,12 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
   });
 
   app.route({
-    ...endpoint('signInSecondFactor', { summary: "Finish a sign-in with the authenticator app's code or a recovery code (extension)", description: 'A code is accepted once (a replayed TOTP code and a used recovery code are refused). Limited like the password step.', tags: ['access'], security: [] }),
+    ...endpoint('signInSecondFactor', {
+      summary: "Finish a sign-in with the authenticator app's code or a recovery code (extension)",
+      description: 'A code is accepted once (a replayed TOTP code and a used recovery code are refused). Limited like the password step.',
+      tags: ['access'],
+      security: [],
+    }),
     handler: async (request, reply) => {
       const [challenge] = await db
         .select()

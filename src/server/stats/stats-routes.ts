@@ -9,9 +9,13 @@ import { statsBreakdown, statsSeries, statsTotals } from './stats-view.ts';
 
 export function statsRoutes(app: ApiInstance): void {
   app.route({
-    ...endpoint('getTransactionStats', { summary: 'Totals, a time series and breakdowns of the transaction summaries matching the list filters', description:
-          'Takes every filter of GET /v1/transactions/summaries (no paging or order). Totals equal what walking that list returns. ' +
-          'Series buckets are hours, days or weeks (Monday) in the IANA time zone `tz`; buckets without sales are omitted.', tags: ['transactions'] }),
+    ...endpoint('getTransactionStats', {
+      summary: 'Totals, a time series and breakdowns of the transaction summaries matching the list filters',
+      description:
+        'Takes every filter of GET /v1/transactions/summaries (no paging or order). Totals equal what walking that list returns. ' +
+        'Series buckets are hours, days or weeks (Monday) in the IANA time zone `tz`; buckets without sales are omitted.',
+      tags: ['transactions'],
+    }),
     config: { auth: 'transactions:read' },
     handler: async (request) => {
       const db = app.database.read; // may lag: a replica when there is one

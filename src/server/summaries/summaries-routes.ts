@@ -10,8 +10,12 @@ import { summaryViews } from './summary-view.ts';
 
 export function summaryRoutes(app: ApiInstance): void {
   app.route({
-    ...endpoint('listTransactionSummaries', { summary: 'List transaction summaries with their cycles (filters, order, paging), or export every match as CSV', description:
-          'With `Accept: text/csv` the response streams every summary matching the filters, in the requested order (page and limit are ignored), as CSV with the `columns` chosen and the `csv_dialect`.', tags: ['transactions'] }),
+    ...endpoint('listTransactionSummaries', {
+      summary: 'List transaction summaries with their cycles (filters, order, paging), or export every match as CSV',
+      description:
+        'With `Accept: text/csv` the response streams every summary matching the filters, in the requested order (page and limit are ignored), as CSV with the `columns` chosen and the `csv_dialect`.',
+      tags: ['transactions'],
+    }),
     config: { auth: 'transactions:read', audit: { action: 'transactions.export', target: 'transaction', exportsOnly: true } },
     handler: // lists and exports may lag: read from a replica when there is one (summaryList.replica)
     async (request, reply) =>
@@ -27,7 +31,11 @@ export function summaryRoutes(app: ApiInstance): void {
   });
 
   app.route({
-    ...endpoint('getTransactionSummary', { summary: 'One transaction summary with its cycles (extension)', description: 'A summary the token may see: its organization, and its merchant for a merchant token. Any other id is 404, whether or not it exists elsewhere.', tags: ['transactions'] }),
+    ...endpoint('getTransactionSummary', {
+      summary: 'One transaction summary with its cycles (extension)',
+      description: 'A summary the token may see: its organization, and its merchant for a merchant token. Any other id is 404, whether or not it exists elsewhere.',
+      tags: ['transactions'],
+    }),
     config: { auth: 'transactions:read', audit: { action: 'transaction.read', target: 'transaction' } },
     handler: async (request) => {
       const db = app.database.db;

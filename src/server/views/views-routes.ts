@@ -60,7 +60,11 @@ export function viewRoutes(app: ApiInstance): void {
   const db = () => app.database.db;
 
   app.route({
-    ...endpoint('listSavedViews', { summary: 'List the saved views this token can see (shared in the organization, and its merchant’s own)', description: 'Views of a page need that list’s read scope (transactions:read, events:read); views of other pages are left out.', tags: ['views'] }),
+    ...endpoint('listSavedViews', {
+      summary: 'List the saved views this token can see (shared in the organization, and its merchant’s own)',
+      description: 'Views of a page need that list’s read scope (transactions:read, events:read); views of other pages are left out.',
+      tags: ['views'],
+    }),
     config: { auth: 'any' },
     handler: async (request) => {
       const caller = callerOf(request);
@@ -73,8 +77,12 @@ export function viewRoutes(app: ApiInstance): void {
   });
 
   app.route({
-    ...endpoint('createSavedView', { summary: 'Save a view of a list page: name, filters, order and columns', description:
-          'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token saves for its merchant.', tags: ['views'] }),
+    ...endpoint('createSavedView', {
+      summary: 'Save a view of a list page: name, filters, order and columns',
+      description:
+        'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token saves for its merchant.',
+      tags: ['views'],
+    }),
     config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
     handler: async (request, reply) => {
       const caller = callerOf(request);
