@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { Merchant, MerchantList, type MerchantInputText } from '../../../../contract/merchants.ts';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { MerchantList } from '../../../../contract/merchants.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import { merchantSearchKey } from './credentials-keys.ts';
 import { apiPath } from '../../../../contract/endpoints.ts';
 
@@ -16,6 +16,3 @@ export function merchantSearchQuery(q: string) {
   });
 }
 
-export async function createMerchant(input: MerchantInputText): Promise<Merchant> {
-  return (await apiPost(apiPath('createMerchant'), input, Merchant)).data;
-}
