@@ -50,6 +50,7 @@ for (const { locale, lang, copy, details, main } of languages) {
     });
 
     test('1440 px: the events list fits, and an expanded event’s detail is whole on screen', async ({ page }) => {
+      test.slow(); // the expanded list is photographed whole, at two widths in two color schemes
       await page.setViewportSize({ width: 1440, height: 900 });
       await openList(page, '/events');
       const { table, container } = await tableOverflow(page);

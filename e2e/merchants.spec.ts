@@ -136,6 +136,66 @@ test.describe('merchants', () => {
   });
 });
 
+/** A MID/TID pair no other test uses (the server rejects the same merchant+provider+MID+TID twice). */
+function uniqueCodes() {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
+  return { mid: `M${n}`.slice(0, 15), tid: `T${n.slice(-7)}` };
+}
+
+for (const { locale, texts } of [
+  { locale: 'en-US', texts: { connect: /^Connect an acquirer for /, acquirer: /^Acquirer/, submit: 'Connect acquirer', created: 'Acquirer connected', next: 'What to do next', see: 'See its transactions', disable: 'Disable' } },
+  { locale: 'pt-BR', texts: { connect: /^Conectar uma credenciadora para /, acquirer: /^Credenciadora/, submit: 'Conectar credenciadora', created: 'Credenciadora conectada', next: 'Próximos passos', see: 'Ver as transações', disable: 'Desativar' } },
+]) {
+  test.describe(`from a merchant to its first transaction (${locale})`, () => {
+    test.use({ locale });
+
+    test('the form shows the merchant by name and CNPJ; the new connection leads with what to do next', async ({ page }) => {
+      test.slow(); // two pages photographed at two widths in two color schemes
+      const codes = uniqueCodes();
+      const [, merchant] = await demoMerchants(page);
+      if (!merchant) throw new Error('the demo organization has fewer than two merchants');
+      await signInWithStorage(page, `/merchants?q=${merchant.taxId}`);
+      await page.getByRole('link', { name: texts.connect }).click();
+      await expect(page).toHaveURL(new RegExp(`/credentials/new\\?merchant_id=${merchant.id}$`));
+      await expect(page.getByRole('combobox', { name: /^(Merchant|Estabelecimento)/ })).toHaveValue(merchant.name);
+      await expect(page.getByText(`${merchant.name} · CNPJ ${written(merchant.taxId)}`)).toBeVisible();
+      await expect(page.getByText(merchant.id)).toHaveCount(0);
+      await page.getByLabel(texts.acquirer).selectOption({ label: 'Stone' });
+      await page.getByLabel(/\(MID\)/).fill(codes.mid);
+      await page.getByLabel(/\(TID\)/).fill(codes.tid);
+      await screenshot(page, `connect-form-${locale}`);
+      await page.getByRole('button', { name: texts.submit }).click();
+
+      await expect(page.getByRole('heading', { name: texts.next })).toBeVisible();
+      const banner = page.getByRole('status').filter({ hasText: texts.created });
+      await expect(banner).toBeVisible();
+      // green: the success tokens, not the notice's amber
+      const colors = await banner.evaluate((element) => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--color-success-soft)';
+        document.body.append(probe);
+        const success = getComputedStyle(probe).color;
+        probe.remove();
+        return { background: getComputedStyle(element).backgroundColor, success };
+      });
+      expect(colors.background).toBe(colors.success);
+      const see = page.getByRole('link', { name: texts.see });
+      await expect(see).toHaveAttribute('href', new RegExp(`merchant_id=${merchant.id}`));
+      // the main action comes first and is the accent one; Disable is a secondary button after it
+      const disable = page.getByRole('button', { name: texts.disable, exact: true });
+      const [seeBox, disableBox] = [await see.boundingBox(), await disable.boundingBox()];
+      expect(seeBox && disableBox && (seeBox.y < disableBox.y || (seeBox.y === disableBox.y && seeBox.x < disableBox.x))).toBe(true);
+      const [seeBackground, disableBackground] = [await see.evaluate((e) => getComputedStyle(e).backgroundColor), await disable.evaluate((e) => getComputedStyle(e).backgroundColor)];
+      expect(seeBackground).not.toBe(disableBackground);
+      expect(await page.evaluate(() => sessionStorage.getItem('acq.credentialDraft'))).toBeNull();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `new-connection-${locale}`);
+      await see.click();
+      await expect(page).toHaveURL(/\/transactions\?acquirer=stone&merchant_id=/);
+    });
+  });
+}
+
 test.describe('merchants in Portuguese', () => {
   test.use({ locale: 'pt-BR' });
 
