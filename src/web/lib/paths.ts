@@ -15,11 +15,3 @@ export const transactionsListPath = (filters: TransactionsListFilters) => {
   const query = search.toString();
   return query ? `/transactions?${query}` : '/transactions';
 };
-
-/** The Merchants page, searched by name or CNPJ (a duplicate CNPJ's "Open it" lands on that merchant). */
-export const merchantsPath = '/merchants';
-export const merchantsSearchPath = (q: string) => `${merchantsPath}?${new URLSearchParams({ q }).toString()}`;
-/** The acquirer connections of one merchant (the connections list filtered by merchant_id). */
-export const merchantConnectionsPath = (merchantId: string) => `/credentials?${new URLSearchParams({ merchant_id: merchantId }).toString()}`;
-/** The connect form with the merchant already picked. */
-export const connectMerchantPath = (merchantId: string) => `/credentials/new?${new URLSearchParams({ merchant_id: merchantId }).toString()}`;

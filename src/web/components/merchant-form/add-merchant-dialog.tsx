@@ -7,10 +7,10 @@ import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
 import { fieldClassNames, FormField } from '../form-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { merchantsSearchPath } from '../../lib/paths.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { loadFeatureMessages, useT } from '../../lib/i18n/i18n.tsx';
 import { createMerchant } from './create-merchant.ts';
+import { merchantsSearchPath } from './merchant-form-paths.ts';
 import styles from './merchant-form.module.css';
 
 type Field = 'name' | 'taxId' | 'mcc';

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { Me } from '../../../contract/me.ts';
 import { formatCnpj, type Merchant } from '../../../contract/merchants.ts';
 import { fieldClassNames, FormField } from '../../components/form-field.tsx';
-import { AddMerchantDialog } from '../../components/merchant-form/add-merchant-dialog.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import type { CredentialFormValues } from './credential-schema.ts';
 import { MerchantCombobox } from './merchant-combobox.tsx';
+
+// loads when "Add a merchant" is chosen: not part of the form's first load
+const AddMerchantDialog = lazy(async () => ({ default: (await import('../../components/merchant-form/add-merchant-dialog.tsx')).AddMerchantDialog }));
 
 /** What the form shows of a picked merchant: its name and CNPJ, never the internal id. */
 export type PickedMerchant = Pick<Merchant, 'id' | 'name'> & { taxId?: string };
@@ -66,7 +68,8 @@ export function MerchantField({ me, register, control, errors, known, onPicked }
                   onAddMerchant={mayAdd ? (text) => setAdding(text) : undefined}
                 />
                 {adding !== null ? (
-                  <AddMerchantDialog
+                  <Suspense fallback={null}>
+                    <AddMerchantDialog
                     initialName={adding}
                     onCancel={() => setAdding(null)}
                     onAdded={(m) => {
@@ -77,7 +80,8 @@ export function MerchantField({ me, register, control, errors, known, onPicked }
                       pick(m);
                       setAdding(null);
                     }}
-                  />
+                    />
+                  </Suspense>
                 ) : null}
               </>
             )}

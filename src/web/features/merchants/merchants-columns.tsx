@@ -5,7 +5,7 @@ import { dash } from '../../components/data-table/column-helpers.tsx';
 import type { ListFeatures } from '../../components/data-table/features.ts';
 import { TimeText } from '../../components/time-text.tsx';
 import type { Translate } from '../../lib/i18n/i18n.tsx';
-import { connectMerchantPath, merchantConnectionsPath } from '../../lib/paths.ts';
+import { connectMerchantPath, merchantConnectionsPath } from './merchants-paths.ts';
 import styles from './merchants.module.css';
 
 const helper = createColumnHelper<ListFeatures, Merchant>();

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatCnpj, type Merchant } from '../../../contract/merchants.ts';
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
 import { TextFilter } from '../../components/data-table/filter-controls.tsx';
 import { ListView } from '../../components/data-table/list-view.tsx';
-import { AddMerchantDialog } from '../../components/merchant-form/add-merchant-dialog.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { listToolsUser } from '../../lib/list-tools/list-tools-user.ts';
 import { useMe } from '../../lib/me-context.tsx';
@@ -17,6 +16,9 @@ import { merchantListsKey } from './api/merchants-keys.ts';
 import { merchantColumns } from './merchants-columns.tsx';
 import { merchantFilterKeys, merchantUrlSpec, type MerchantKey } from './merchants-url.ts';
 import styles from './merchants.module.css';
+
+// loads when "Add a merchant" is pressed: not part of the list's first load
+const AddMerchantDialog = lazy(async () => ({ default: (await import('../../components/merchant-form/add-merchant-dialog.tsx')).AddMerchantDialog }));
 
 /** "Merchants": GET /v1/merchants on the shared list pieces, searched by name or CNPJ; add one; open its connections. */
 export function MerchantsPage() {
@@ -80,7 +82,8 @@ export function MerchantsPage() {
         }
       />
       {adding ? (
-        <AddMerchantDialog
+        <Suspense fallback={null}>
+          <AddMerchantDialog
           initialName=""
           onCancel={() => setAdding(false)}
           onAdded={(merchant) => {
@@ -89,7 +92,8 @@ export function MerchantsPage() {
             void queryClient.invalidateQueries({ queryKey: merchantListsKey() });
             list.update({ q: merchant.taxId });
           }}
-        />
+          />
+        </Suspense>
       ) : null}
     </section>
   );
