@@ -39,7 +39,8 @@ export function ConnectionPage() {
   if (connection.isError) return <ErrorState error={connection.error} title={t('credentials.page.loadFailed')} onRetry={() => void connection.refetch()} />;
   const { credential, etag } = connection.data;
   const provider = providers.data?.find((p) => p.id === credential.providerId);
-  const merchantName = me.merchants.find((m) => m.id === credential.merchantId)?.name;
+  const merchant = me.merchants.find((m) => m.id === credential.merchantId);
+  const merchantName = merchant?.name;
   const subject = describeConnection(t, credential, provider, merchantName);
 
   return (
@@ -107,7 +108,7 @@ export function ConnectionPage() {
         ) : null}
         <Link to={newConnectionPath}>{t('credentials.page.connectAnother')}</Link>
       </div>
-      <ConnectionDetails credential={credential} provider={provider} merchantName={merchantName} />
+      <ConnectionDetails credential={credential} provider={provider} merchantName={merchantName} merchantTaxId={merchant?.taxId} />
       {editing && provider ? (
         <section className={styles.card} aria-labelledby="edit-title">
           <h2 id="edit-title">{t('credentials.edit.title')}</h2>

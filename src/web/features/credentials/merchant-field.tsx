@@ -70,16 +70,16 @@ export function MerchantField({ me, register, control, errors, known, onPicked }
                 {adding !== null ? (
                   <Suspense fallback={null}>
                     <AddMerchantDialog
-                    initialName={adding}
-                    onCancel={() => setAdding(null)}
-                    onAdded={(m) => {
-                      pick(m);
-                      setAdding(null);
-                    }}
-                    onUseExisting={(m) => {
-                      pick(m);
-                      setAdding(null);
-                    }}
+                      initialName={adding}
+                      onCancel={() => setAdding(null)}
+                      onAdded={(m) => {
+                        pick(m);
+                        setAdding(null);
+                      }}
+                      onUseExisting={(m) => {
+                        pick(m);
+                        setAdding(null);
+                      }}
                     />
                   </Suspense>
                 ) : null}

@@ -84,14 +84,14 @@ export function MerchantsPage() {
       {adding ? (
         <Suspense fallback={null}>
           <AddMerchantDialog
-          initialName=""
-          onCancel={() => setAdding(false)}
-          onAdded={(merchant) => {
-            setAdding(false);
-            setAdded(merchant);
-            void queryClient.invalidateQueries({ queryKey: merchantListsKey() });
-            list.update({ q: merchant.taxId });
-          }}
+            initialName=""
+            onCancel={() => setAdding(false)}
+            onAdded={(merchant) => {
+              setAdding(false);
+              setAdded(merchant);
+              void queryClient.invalidateQueries({ queryKey: merchantListsKey() });
+              list.update({ q: merchant.taxId });
+            }}
           />
         </Suspense>
       ) : null}
