@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiPath } from '../../../../contract/endpoints.ts';
 import { MerchantList, type Merchant } from '../../../../contract/merchants.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import type { MerchantKey } from '../merchants-url.ts';
 import { merchantListKey } from './merchants-keys.ts';
 
@@ -16,7 +15,7 @@ export function merchantsQuery(params: Partial<Record<MerchantKey, string>>) {
   return queryOptions({
     queryKey: merchantListKey(params),
     queryFn: async ({ signal }): Promise<MerchantPage> => {
-      const { data, headers } = await apiGet(apiPath('listMerchants'), MerchantList, { params, signal });
+      const { data, headers } = await api('listMerchants', MerchantList, { query: params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
     },
     placeholderData: keepPreviousData,
