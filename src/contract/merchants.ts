@@ -10,6 +10,12 @@ export function cnpjDigits(text: string): string | null {
   return trimmed.replace(/\D/g, '');
 }
 
+/** 14 CNPJ digits written 00.000.000/0000-00; anything else as it came. */
+export function formatCnpj(digits: string): string {
+  const m = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(digits);
+  return m ? `${m[1]}.${m[2]}.${m[3]}/${m[4]}-${m[5]}` : digits;
+}
+
 const checkDigit = (digits: string, weights: number[]) => {
   const rest = weights.reduce((sum, w, i) => sum + w * Number(digits[i]), 0) % 11;
   return rest < 2 ? 0 : 11 - rest;

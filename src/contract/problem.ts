@@ -19,8 +19,10 @@ export const Problem = z
     detail: z.string(),
     instance: z.optional(z.string()),
     errors: z.optional(z.array(ProblemFieldError)),
-    /** on 409: the credential that already exists */
+    /** on 409: the credential or merchant that already exists */
     existingId: z.optional(z.string()),
+    /** on 409 of POST /v1/merchants: the name of the merchant that already has this CNPJ */
+    existingName: z.optional(z.string()),
   })
   .register(z.globalRegistry, { id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
 export type Problem = z.infer<typeof Problem>;

@@ -59,6 +59,7 @@ export interface ProblemInit {
   title?: string;
   errors?: ProblemFieldError[];
   existingId?: string;
+  existingName?: string;
   headers?: Record<string, string>;
 }
 
@@ -81,6 +82,7 @@ export function problemBody(init: ProblemInit, instance?: string): Problem {
   if (instance !== undefined) body.instance = instance;
   if (init.errors) body.errors = init.errors;
   if (init.existingId !== undefined) body.existingId = init.existingId;
+  if (init.existingName !== undefined) body.existingName = init.existingName;
   return body;
 }
 

@@ -57,15 +57,15 @@ export async function findMerchants(db: Db, caller: RowScope, query: MerchantQue
 export const countMerchants = (db: Db, caller: RowScope, query: MerchantQuery, cap: number): Promise<TotalCount> =>
   cappedCount(db, m, merchantWhere(caller, query), cap);
 
-/** Inserts a merchant unless the organization already has one with that CNPJ (then returns its id). */
-export async function insertMerchant(db: Db, organizationId: string, input: MerchantInput): Promise<{ created: Merchant } | { existingId: string }> {
+/** Inserts a merchant unless the organization already has one with that CNPJ (then returns its id and name). */
+export async function insertMerchant(db: Db, organizationId: string, input: MerchantInput): Promise<{ created: Merchant } | { existing: { id: string; name: string } }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: m.id })
+      .select({ id: m.id, name: m.name })
       .from(m)
       .where(and(eq(m.organizationId, organizationId), eq(m.taxId, input.taxId)))
       .limit(1);
-    if (existing) return { existingId: existing.id };
+    if (existing) return { existing };
     const [row] = await tx.insert(m).values({ id: xid(), organizationId, name: input.name, taxId: input.taxId, mcc: input.mcc }).returning();
     if (!row) throw new Error('merchant insert returned no row');
     return { created: merchantView(row) };

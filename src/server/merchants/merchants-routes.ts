@@ -25,12 +25,13 @@ export function merchantRoutes(app: ApiInstance): void {
         throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token cannot add merchants.' });
       }
       const result = await insertMerchant(app.database.db, caller.organizationId, request.body);
-      if ('existingId' in result) {
+      if ('existing' in result) {
         throw new ApiProblem({
           status: 409,
           type: 'merchant-exists',
-          detail: `A merchant with this CNPJ already exists: ${result.existingId}.`,
-          existingId: result.existingId,
+          detail: `This CNPJ is already registered to ${result.existing.name} (${result.existing.id}).`,
+          existingId: result.existing.id,
+          existingName: result.existing.name,
         });
       }
       return reply.code(201).send(result.created);

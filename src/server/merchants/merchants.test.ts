@@ -69,7 +69,8 @@ describe.each(backends)('merchants on $kind', ({ kind, available }) => {
       expect(await search('mercado')).toEqual(['Mercado Novo']);
       const again = await post({ name: 'Outro', taxId, mcc: '5411' });
       expect(again.statusCode).toBe(409);
-      expect(again.json<Problem>().existingId).toBe(res.json<Merchant>().id);
+      expect(again.json<Problem>()).toMatchObject({ existingId: res.json<Merchant>().id, existingName: 'Mercado Novo' });
+      expect(again.json<Problem>().detail).toContain('Mercado Novo');
     });
 
     it('rejects a wrong check digit, a bad shape and a bad MCC, naming each field; needs merchants:write', async () => {

@@ -41,6 +41,7 @@ const ReceivablesPage = guarded(['receivables:read'], 'receivables', async () =>
 const FeePlansPage = guarded(['fee-plans:write'], 'fee-plans', async () => (await import('../features/fee-plans/fee-plans-page.tsx')).FeePlansPage);
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
+const MerchantsPage = guarded(['merchants:write'], 'merchants', async () => (await import('../features/merchants/merchants-page.tsx')).MerchantsPage);
 const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', async () => (await import('../features/reconciliation/reconciliation-page.tsx')).ReconciliationPage);
 const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
@@ -66,6 +67,7 @@ export function AppRoutes() {
             <Route path="events" element={<EventsPage />} />
             <Route path="receivables" element={<ReceivablesPage />} />
             <Route path="fee-plans" element={<FeePlansPage />} />
+            <Route path="merchants" element={<MerchantsPage />} />
             <Route path="credentials" element={<ConnectionsPage />} />
             <Route path="credentials/new" element={<CredentialsPage />} />
             <Route path="credentials/:id" element={<ConnectionPage />} />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styles from './banner.module.css';
 
 export interface BannerProps {
-  tone?: 'error' | 'info' | 'notice';
+  tone?: 'error' | 'info' | 'notice' | 'success';
   title?: ReactNode;
   children?: ReactNode;
   action?: ReactNode;

@@ -6,6 +6,7 @@ describe('allowedSections', () => {
     expect(allowedSections(['transactions:read', 'events:read']).map((s) => s.labelKey)).toEqual(['auth.section.overview', 'auth.section.transactions', 'auth.section.events']);
     expect(allowedSections(['providers:read']).map((s) => s.labelKey)).toEqual([]);
     expect(allowedSections(['providers:read', 'credentials:write']).map((s) => s.path)).toEqual(['/credentials']);
+    expect(allowedSections(['merchants:write', 'providers:read', 'credentials:write']).map((s) => s.path)).toEqual(['/merchants', '/credentials']);
   });
 });
 

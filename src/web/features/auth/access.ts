@@ -16,6 +16,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/events', labelKey: 'auth.section.events', scopes: ['events:read'] },
   { path: '/receivables', labelKey: 'auth.section.receivables', scopes: ['receivables:read'] },
   { path: '/fee-plans', labelKey: 'auth.section.feePlans', scopes: ['fee-plans:write'] },
+  { path: '/merchants', labelKey: 'auth.section.merchants', scopes: ['merchants:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
 ];

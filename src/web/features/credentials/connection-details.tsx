@@ -1,3 +1,4 @@
+import { formatCnpj } from '../../../contract/merchants.ts';
 import type { ReactNode } from 'react';
 import type { Credential } from '../../../contract/credentials.ts';
 import type { Provider } from '../../../contract/providers.ts';
@@ -10,10 +11,12 @@ export interface ConnectionDetailsProps {
   credential: Credential;
   provider: Provider | undefined;
   merchantName?: string | undefined;
+  /** the merchant's CNPJ digits, when known: shown in place of its internal id */
+  merchantTaxId?: string | undefined;
 }
 
 /** A connection's data exactly as the server returned it (secret values arrive masked: ****1234). */
-export function ConnectionDetails({ credential, provider, merchantName }: ConnectionDetailsProps) {
+export function ConnectionDetails({ credential, provider, merchantName, merchantTaxId }: ConnectionDetailsProps) {
   const t = useT();
   const fields = new Map((provider?.authenticationFields ?? []).map((f) => [f.name, f]));
   const rows: [string, ReactNode][] = [
@@ -24,7 +27,17 @@ export function ConnectionDetails({ credential, provider, merchantName }: Connec
         <CopyButton text={credential.id} label={t('credentials.details.copyId')} />
       </span>,
     ],
-    [t('credentials.columns.merchant'), <>{merchantName ? `${merchantName} · ` : null}<code>{credential.merchantId}</code></>],
+    [
+      t('credentials.columns.merchant'),
+      merchantName && merchantTaxId ? (
+        t('credentials.merchant.chosen', { name: merchantName, cnpj: formatCnpj(merchantTaxId) })
+      ) : (
+        <>
+          {merchantName ? `${merchantName} · ` : null}
+          <code>{credential.merchantId}</code>
+        </>
+      ),
+    ],
     [t('credentials.columns.acquirer'), <>{provider?.displayName ?? credential.providerId}</>],
     ...Object.entries(credential.authenticationData).map(([name, value]): [string, ReactNode] => [
       fields.get(name)?.label ?? name,

@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
+import { transactionsListPath } from '../../lib/paths.ts';
 import { connectionQuery } from './api/connections.ts';
 import { providersQueryOptions } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';
@@ -38,7 +39,8 @@ export function ConnectionPage() {
   if (connection.isError) return <ErrorState error={connection.error} title={t('credentials.page.loadFailed')} onRetry={() => void connection.refetch()} />;
   const { credential, etag } = connection.data;
   const provider = providers.data?.find((p) => p.id === credential.providerId);
-  const merchantName = me.merchants.find((m) => m.id === credential.merchantId)?.name;
+  const merchant = me.merchants.find((m) => m.id === credential.merchantId);
+  const merchantName = merchant?.name;
   const subject = describeConnection(t, credential, provider, merchantName);
 
   return (
@@ -58,14 +60,45 @@ export function ConnectionPage() {
           <ModeBadge testMode={credential.testMode} />
         </div>
       </header>
-      {justCreated ? <Banner tone="notice" title={t('credentials.page.created')} /> : null}
+      {justCreated ? (
+        <Banner tone="success" title={t('credentials.page.created')}>
+          <p>{t('credentials.next.lead')}</p>
+        </Banner>
+      ) : null}
+      {justCreated ? (
+        <section className={styles.next} aria-labelledby="next-title" data-testid="next-steps">
+          <h2 id="next-title">{t('credentials.next.title')}</h2>
+          <ol className={styles.steps}>
+            <li>
+              <strong>{t('credentials.next.testTitle')}</strong>
+              <span className={styles.muted}>
+                {t(credential.testMode ? 'credentials.next.testText' : 'credentials.next.liveText', {
+                  acquirer: provider?.displayName ?? '',
+                  mid: credential.authenticationData.merchantIdentifier ?? '',
+                  tid: credential.authenticationData.terminalIdentifier ?? '',
+                })}
+              </span>
+            </li>
+            <li>
+              <strong>{t('credentials.next.seeTitle')}</strong>
+              <span className={styles.muted}>{t('credentials.next.seeText')}</span>
+            </li>
+          </ol>
+        </section>
+      ) : null}
       {failure ? (
         <Banner tone="error" title={t('credentials.toggle.failedTitle')} action={<Button size="small" onClick={clearFailure}>{t('credentials.dismiss')}</Button>}>
           <p>{failure}</p>
         </Banner>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="primary" onClick={() => setConfirming(true)} disabled={busyId === credential.id || editing}>
+        <Link
+          to={transactionsListPath({ merchant_id: credential.merchantId, ...(provider ? { acquirer: provider.name } : {}) })}
+          className={styles.primaryLink}
+        >
+          {t('credentials.next.seeTransactions')}
+        </Link>
+        <Button variant={credential.enabled ? 'secondary' : 'primary'} onClick={() => setConfirming(true)} disabled={busyId === credential.id || editing}>
           {credential.enabled ? t('credentials.actions.disable') : t('credentials.actions.enable')}
         </Button>
         {provider && !editing ? (
@@ -75,7 +108,7 @@ export function ConnectionPage() {
         ) : null}
         <Link to={newConnectionPath}>{t('credentials.page.connectAnother')}</Link>
       </div>
-      <ConnectionDetails credential={credential} provider={provider} merchantName={merchantName} />
+      <ConnectionDetails credential={credential} provider={provider} merchantName={merchantName} merchantTaxId={merchant?.taxId} />
       {editing && provider ? (
         <section className={styles.card} aria-labelledby="edit-title">
           <h2 id="edit-title">{t('credentials.edit.title')}</h2>

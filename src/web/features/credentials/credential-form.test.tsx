@@ -174,4 +174,21 @@ describe('CredentialForm', () => {
     expect(draft.authenticationData).toEqual({ merchantIdentifier: 'MID1', terminalIdentifier: 'TID1' });
     sessionStorage.clear();
   });
+
+  it('keeps every change as a draft in this tab, never a secret, and clears it once connected', async () => {
+    sessionStorage.clear();
+    const submit = vi.fn<(input: CredentialInput, key: string) => Promise<Credential>>().mockResolvedValue(created);
+    const { user, onCreated } = setup(submit);
+    await chooseProviderAndFill(user, 'MID7', 'TID7');
+    await user.type(screen.getByLabelText(/API key/), 'supersecret');
+    const stored = () => sessionStorage.getItem('acq.credentialDraft') ?? '';
+    await waitFor(() => expect(stored()).toContain('TID7'));
+    const draft = JSON.parse(stored()) as { providerId: string; authenticationData: Record<string, string> };
+    expect(draft.providerId).toBe(provider.id);
+    expect(draft.authenticationData).toEqual({ merchantIdentifier: 'MID7', terminalIdentifier: 'TID7' });
+    expect(stored()).not.toContain('supersecret');
+    await user.click(screen.getByRole('button', { name: 'Connect acquirer' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(sessionStorage.getItem('acq.credentialDraft')).toBeNull();
+  });
 });

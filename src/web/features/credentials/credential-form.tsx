@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { saveDraft } from './credential-draft.ts';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { Credential, CredentialInput } from '../../../contract/credentials.ts';
 import type { Me } from '../../../contract/me.ts';
@@ -12,6 +11,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { createCredential } from './api/create-credential.ts';
 import { AuthFields } from './auth-fields.tsx';
+import { clearDraft, saveDraft, type DraftMerchant } from './credential-draft.ts';
 import styles from './credential-form.module.css';
 import { buildCredentialSchema, toCredentialInput, type CredentialFormValues } from './credential-schema.ts';
 import { FormErrorBanner, toFormError, type FormError } from './form-error-banner.tsx';
@@ -24,11 +24,13 @@ export interface CredentialFormProps {
   me: Me;
   providers: Provider[];
   defaults?: Partial<CredentialFormValues>;
+  /** the merchant of `defaults` as shown (name and CNPJ), when the token's own list lacks it */
+  defaultMerchant?: DraftMerchant;
   submit?: (input: CredentialInput, idempotencyKey: string) => Promise<Credential>;
   onCreated: (credential: Credential, provider: Provider) => void;
 }
 
-export function CredentialForm({ me, providers, defaults, submit = createCredential, onCreated }: CredentialFormProps) {
+export function CredentialForm({ me, providers, defaults, defaultMerchant, submit = createCredential, onCreated }: CredentialFormProps) {
   const t = useT();
   const resolver: Resolver<CredentialFormValues> = (values, context, options) =>
     zodResolver(buildCredentialSchema(t, providers.find((p) => p.id === values.providerId)), undefined, { raw: true })(values, context, options);
@@ -48,6 +50,12 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
   const [formError, setFormError] = useState<FormError | null>(null);
   const banner = useRef<HTMLDivElement>(null);
   const idempotency = useIdempotencyKey();
+  const [merchant, setMerchant] = useState<DraftMerchant | undefined>(defaultMerchant);
+
+  // The draft follows every change (this tab's sessionStorage, secret fields left out): a reload loses nothing else.
+  useEffect(() => {
+    saveDraft(watched, provider, providers, merchant);
+  }, [watched, provider, providers, merchant]);
 
   // Editing any field makes the last answer stale: its banner goes away with the first change.
   const [answered, setAnswered] = useState(watched);
@@ -62,12 +70,13 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
     mutationFn: ({ input, key }: { input: CredentialInput; key: string; provider: Provider; values: CredentialFormValues }) => submit(input, key),
     onSuccess: (credential, { provider: chosen }) => {
       idempotency.settled(false);
+      clearDraft();
       onCreated(credential, chosen);
     },
     onError: (error, { provider: chosen, values }) => {
       idempotency.settled(isApiError(error) && error.kind === 'network');
       if (isApiError(error) && error.status === 401) {
-        saveDraft(values, chosen);
+        saveDraft(values, chosen, providers, merchant);
         return;
       }
       const mapped = mapProblemToFields(isApiError(error) ? error.problem : null, chosen);
@@ -91,7 +100,7 @@ export function CredentialForm({ me, providers, defaults, submit = createCredent
       <fieldset className={styles.section}>
         <legend className={styles.legend}>{t('credentials.create.merchantAndAcquirer')}</legend>
         <div className={styles.grid}>
-          <MerchantField me={me} register={register} control={control} errors={errors} />
+          <MerchantField me={me} register={register} control={control} errors={errors} known={defaultMerchant} onPicked={(m) => setMerchant(m ?? undefined)} />
           <FormField label={t('credentials.columns.acquirer')} required error={errors.providerId?.message} hint={provider ? t('credentials.create.capture') : undefined}>
             {(field) => (
               <select {...field} {...register('providerId')} className={fieldClassNames.select}>

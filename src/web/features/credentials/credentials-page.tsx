@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -8,19 +9,35 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
 import { providersQueryOptions } from './api/providers.ts';
 import { CredentialForm } from './credential-form.tsx';
-import { clearDraft, readDraft } from './credential-draft.ts';
+import { clearDraft, readDraft, type CredentialDraft, type DraftMerchant } from './credential-draft.ts';
 import styles from './credentials-page.module.css';
 import { connectionPath, connectionsPath } from './connection-paths.ts';
+
+/** What the form starts from: the tab's draft, with the merchant a link picked (`?merchant_id=`, its name in the link's state). */
+function startingPoint(draft: CredentialDraft | null, merchantId: string | null, linked: DraftMerchant | undefined): CredentialDraft | null {
+  if (!merchantId) return draft;
+  const merchant = linked?.id === merchantId ? linked : draft?.merchant?.id === merchantId ? draft.merchant : undefined;
+  return { ...(draft?.merchantId === merchantId ? draft : {}), merchantId, ...(merchant ? { merchant } : {}) };
+}
 
 /** /credentials/new: connect an acquirer; success lands on the new connection's own page (its URL survives a reload). */
 export function CredentialsPage() {
   const t = useT();
   const me = useMe();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const linked = (useLocation().state as { merchant?: DraftMerchant } | null)?.merchant;
   const providers = useQuery(providersQueryOptions());
-  // A draft kept when a submit ended the session: restored once, on the first form after sign-in.
-  const [draft] = useState(readDraft);
-  useEffect(() => clearDraft(), []);
+  // What was typed in this tab (kept across a reload or a sign-in, secrets excepted), read once.
+  const [start, setStart] = useState(() => startingPoint(readDraft(), search.get('merchant_id'), linked));
+  const [generation, setGeneration] = useState(0);
+  const restored = Boolean(start?.providerId || (start?.authenticationData && Object.keys(start.authenticationData).length > 0));
+
+  const startOver = () => {
+    clearDraft();
+    setStart(null);
+    setGeneration((g) => g + 1);
+  };
 
   let body;
   if (providers.isPending) body = <Skeleton lines={6} height="1.5rem" label={t('credentials.create.loadingAcquirers')} />;
@@ -29,12 +46,24 @@ export function CredentialsPage() {
   else if (providers.data.length === 0) body = <EmptyState title={t('credentials.create.noAcquirers')}>{t('credentials.create.noAcquirersText')}</EmptyState>;
   else
     body = (
-      <CredentialForm
-        me={me}
-        defaults={draft ?? undefined}
-        providers={providers.data}
-        onCreated={(credential) => void navigate(connectionPath(credential.id), { state: { created: true } })}
-      />
+      <>
+        {restored ? (
+          <p className={styles.draft} role="status">
+            <span>{t('credentials.create.draftKept')}</span>
+            <Button size="small" variant="ghost" onClick={startOver}>
+              {t('credentials.create.startOver')}
+            </Button>
+          </p>
+        ) : null}
+        <CredentialForm
+          key={generation}
+          me={me}
+          defaults={start ?? undefined}
+          defaultMerchant={start?.merchant}
+          providers={providers.data}
+          onCreated={(credential) => void navigate(connectionPath(credential.id), { state: { created: true } })}
+        />
+      </>
     );
 
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
-import type { Merchant } from '../../../contract/merchants.ts';
+import { formatCnpj, type Merchant } from '../../../contract/merchants.ts';
 import { fieldClassNames, type FieldControlProps } from '../../components/form-field.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { merchantSearchQuery } from './api/merchants.ts';
@@ -12,7 +12,7 @@ export interface MerchantComboboxProps {
   value: string;
   /** the chosen merchant's name, when known */
   selectedName: string | undefined;
-  onSelect: (merchant: Pick<Merchant, 'id' | 'name'> | null) => void;
+  onSelect: (merchant: (Pick<Merchant, 'id' | 'name'> & { taxId?: string }) | null) => void;
   onBlur: () => void;
   /** shown as the last option when the token may add merchants */
   onAddMerchant?: (text: string) => void;
@@ -110,7 +110,7 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
             onClick={() => choose(i)}
           >
             <span>{m.name}</span>
-            <span className={styles.meta}>{m.taxId}</span>
+            <span className={styles.meta}>{formatCnpj(m.taxId)}</span>
           </li>
         ))}
         {open && !results.isPending && options.length === 0 ? (

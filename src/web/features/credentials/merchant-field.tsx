@@ -1,30 +1,45 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { Me } from '../../../contract/me.ts';
+import { formatCnpj, type Merchant } from '../../../contract/merchants.ts';
 import { fieldClassNames, FormField } from '../../components/form-field.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { AddMerchantDialog } from './add-merchant-dialog.tsx';
 import type { CredentialFormValues } from './credential-schema.ts';
 import { MerchantCombobox } from './merchant-combobox.tsx';
+
+// loads when "Add a merchant" is chosen: not part of the form's first load
+const AddMerchantDialog = lazy(async () => ({ default: (await import('../../components/merchant-form/add-merchant-dialog.tsx')).AddMerchantDialog }));
+
+/** What the form shows of a picked merchant: its name and CNPJ, never the internal id. */
+export type PickedMerchant = Pick<Merchant, 'id' | 'name'> & { taxId?: string };
 
 interface MerchantFieldProps {
   me: Me;
   register: UseFormRegister<CredentialFormValues>;
   control: Control<CredentialFormValues>;
   errors: FieldErrors<CredentialFormValues>;
+  /** the merchant a draft or a link picked, when not among the token's own */
+  known?: PickedMerchant;
+  onPicked?: (merchant: PickedMerchant | null) => void;
 }
 
 /** Fixed for a merchant token; otherwise a combobox searching the organization's merchants (and adding one). */
-export function MerchantField({ me, register, control, errors }: MerchantFieldProps) {
+export function MerchantField({ me, register, control, errors, known, onPicked }: MerchantFieldProps) {
   const t = useT();
   const error = errors.merchantId?.message;
-  const [names, setNames] = useState(() => new Map(me.merchants.map((m) => [m.id, m.name])));
+  const [picked, setPicked] = useState(() => new Map<string, PickedMerchant>([...me.merchants, ...(known ? [known] : [])].map((m) => [m.id, m])));
   const [adding, setAdding] = useState<string | null>(null);
+  const describe = (m: PickedMerchant | undefined) => (m?.taxId ? t('credentials.merchant.chosen', { name: m.name, cnpj: formatCnpj(m.taxId) }) : (m?.name ?? ''));
   if (me.merchantId) {
-    const name = me.merchants.find((m) => m.id === me.merchantId)?.name;
+    const merchant = picked.get(me.merchantId);
     return (
-      <FormField label={t('credentials.columns.merchant')} required hint={name ? t('credentials.merchant.lockedNamed', { name }) : t('credentials.merchant.locked')} error={error}>
-        {(field) => <input {...field} {...register('merchantId')} readOnly className={`${fieldClassNames.input} ${fieldClassNames.mono}`} />}
+      <FormField label={t('credentials.columns.merchant')} required hint={t('credentials.merchant.locked')} error={error}>
+        {(field) => (
+          <>
+            <input {...field} value={describe(merchant) || me.merchantId || ''} readOnly className={fieldClassNames.input} />
+            <input type="hidden" {...register('merchantId')} />
+          </>
+        )}
       </FormField>
     );
   }
@@ -33,36 +48,46 @@ export function MerchantField({ me, register, control, errors }: MerchantFieldPr
     <Controller
       control={control}
       name="merchantId"
-      render={({ field }) => (
-        <FormField label={t('credentials.columns.merchant')} required error={error} hint={field.value ? t('credentials.merchant.chosen', { id: field.value }) : t('credentials.merchant.hint')}>
-          {(ids) => (
-            <>
-              <MerchantCombobox
-                control={ids}
-                value={field.value}
-                selectedName={names.get(field.value)}
-                onSelect={(m) => {
-                  if (m) setNames((all) => new Map(all).set(m.id, m.name));
-                  field.onChange(m?.id ?? '');
-                }}
-                onBlur={field.onBlur}
-                onAddMerchant={mayAdd ? (text) => setAdding(text) : undefined}
-              />
-              {adding !== null ? (
-                <AddMerchantDialog
-                  initialName={adding}
-                  onCancel={() => setAdding(null)}
-                  onAdded={(m) => {
-                    setNames((all) => new Map(all).set(m.id, m.name));
-                    field.onChange(m.id);
-                    setAdding(null);
-                  }}
+      render={({ field }) => {
+        const pick = (m: PickedMerchant | null) => {
+          if (m) setPicked((all) => new Map(all).set(m.id, m));
+          field.onChange(m?.id ?? '');
+          onPicked?.(m);
+        };
+        const chosen = field.value ? picked.get(field.value) : undefined;
+        return (
+          <FormField label={t('credentials.columns.merchant')} required error={error} hint={chosen ? describe(chosen) : t('credentials.merchant.hint')}>
+            {(ids) => (
+              <>
+                <MerchantCombobox
+                  control={ids}
+                  value={field.value}
+                  selectedName={chosen?.name}
+                  onSelect={pick}
+                  onBlur={field.onBlur}
+                  onAddMerchant={mayAdd ? (text) => setAdding(text) : undefined}
                 />
-              ) : null}
-            </>
-          )}
-        </FormField>
-      )}
+                {adding !== null ? (
+                  <Suspense fallback={null}>
+                    <AddMerchantDialog
+                      initialName={adding}
+                      onCancel={() => setAdding(null)}
+                      onAdded={(m) => {
+                        pick(m);
+                        setAdding(null);
+                      }}
+                      onUseExisting={(m) => {
+                        pick(m);
+                        setAdding(null);
+                      }}
+                    />
+                  </Suspense>
+                ) : null}
+              </>
+            )}
+          </FormField>
+        );
+      }}
     />
   );
 }

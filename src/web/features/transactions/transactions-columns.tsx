@@ -60,7 +60,11 @@ export const summaryColumns = (t: Translate) =>
     header: t('transactions.col.merchant'),
     enableSorting: false,
     meta: { label: t('transactions.col.merchant') },
-    cell: ({ getValue }) => <span className={styles.merchant}>{getValue() || dash}</span>,
+    cell: ({ getValue }) => (
+      <span className={styles.merchant} title={getValue() || undefined}>
+        {getValue() || dash}
+      </span>
+    ),
   }),
   helper.accessor('acquirer', {
     id: 'acquirer',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { Merchant, MerchantList, type MerchantInputText } from '../../../../contract/merchants.ts';
+import { MerchantList } from '../../../../contract/merchants.ts';
 import { api } from '../../../lib/api-client.ts';
 import { merchantSearchKey } from './credentials-keys.ts';
 
@@ -13,8 +13,4 @@ export function merchantSearchQuery(q: string) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-}
-
-export async function createMerchant(input: MerchantInputText): Promise<Merchant> {
-  return (await api('createMerchant', Merchant, { body: input })).data;
 }
