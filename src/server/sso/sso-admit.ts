@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TokenMode } from '../../contract/enums.ts';
 import type { Role } from '../../contract/roles.ts';
-import type { SsoErrorCode } from '../../contract/sso.ts';
+import type { SsoErrorCode } from '../../contract/sso-errors.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, people } from '../db/schema.ts';

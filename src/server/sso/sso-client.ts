@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { SsoErrorCode } from '../../contract/sso.ts';
+import type { SsoErrorCode } from '../../contract/sso-errors.ts';
 import type { SsoConfig } from './sso-config.ts';
 
 /**

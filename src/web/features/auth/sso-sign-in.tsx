@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPath } from '../../../contract/endpoints.ts';
-import { ssoErrorCodes, ssoErrorParameter, type SsoErrorCode, type SsoOptions } from '../../../contract/sso.ts';
+import { ssoErrorCodes, ssoErrorParameter, type SsoErrorCode } from '../../../contract/sso-errors.ts';
+import type { SsoOptions } from '../../../contract/sso.ts';
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
