@@ -24,9 +24,10 @@ export interface TestProvider {
  * A real OpenID provider (panva's oidc-provider, OpenID-certified) on 127.0.0.1 and a random port, with one
  * confidential client whose redirect URI is `redirectUri`, PKCE required for it, and claims by scope (email,
  * profile, groups). Its login interaction is minimal: GET /interaction/<uid>?account=<subject> logs that account
- * in (a test drives it with plain HTTP); consent is taken as given for this first-party client.
+ * in (a test drives it with plain HTTP), or `autoLogin`'s without the parameter (a browser test); consent is taken
+ * as given for this first-party client.
  */
-export async function startTestProvider(redirectUri: string): Promise<TestProvider> {
+export async function startTestProvider(redirectUri: string, options: { autoLogin?: string } = {}): Promise<TestProvider> {
   const clientId = 'acquirer-console';
   const clientSecret = randomBytes(24).toString('base64url');
   const accounts = new Map<string, TestAccount>();
@@ -59,7 +60,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
   const handle = provider.callback();
   const interaction = async (req: IncomingMessage, res: ServerResponse) => {
     await provider.interactionDetails(req, res);
-    const accountId = new URL(req.url ?? '/', issuer).searchParams.get('account') ?? '';
+    const accountId = new URL(req.url ?? '/', issuer).searchParams.get('account') ?? options.autoLogin ?? '';
     await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
   };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

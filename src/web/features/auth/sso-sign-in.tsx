@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiPath } from '../../../contract/endpoints.ts';
 import { ssoErrorCodes, ssoErrorParameter, type SsoErrorCode } from '../../../contract/sso-errors.ts';
@@ -17,11 +17,23 @@ async function fetchSsoOptions(): Promise<SsoOptions | null> {
   return response.ok && typeof body.enabled === 'boolean' ? { enabled: body.enabled, needsEmail: body.needsEmail === true } : null;
 }
 
+/**
+ * Navigates to /v1/sso/start with the form's fields. Not a native submission: the page's CSP allows forms to post to
+ * this origin only (form-action 'self'), which a browser applies to the redirect on to the provider as well.
+ */
+function goToProvider(event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') query.set(name, value);
+  const search = query.toString();
+  window.location.assign(`${event.currentTarget.action}${search ? `?${search}` : ''}`);
+}
+
 const isSsoError = (value: string | null): value is SsoErrorCode => ssoErrorCodes.includes(value as SsoErrorCode);
 
 /**
- * "Sign in with your company": shown when an organization signs in with its OpenID provider (GET /v1/sso), as a plain
- * GET form to /v1/sso/start (the browser goes to the provider and comes back signed in), and the reason a sign-in
+ * "Sign in with your company": shown when an organization signs in with its OpenID provider (GET /v1/sso), as a
+ * form that opens /v1/sso/start (the browser goes to the provider and comes back signed in), and the reason a sign-in
  * there was refused (`?sso_error=`). The session cookie is set on the API's origin: a dashboard on another origin
  * (bearer tokens) offers none.
  */
@@ -61,7 +73,7 @@ export function SsoSignIn({ next }: { next: string | null }) {
         </Banner>
       ) : null}
       {options?.enabled ? (
-        <form method="get" action={apiUrl(apiPath('startSso'))} className={styles.form}>
+        <form method="get" action={apiUrl(apiPath('startSso'))} className={styles.form} onSubmit={goToProvider}>
           <p className={styles.divider}>{t('auth.sso.divider')}</p>
           {next ? <input type="hidden" name="return_to" value={next} /> : null}
           {options.needsEmail ? (
