@@ -8,3 +8,19 @@ export const SsoOptions = z
   })
   .register(z.globalRegistry, { id: 'SsoOptions' });
 export type SsoOptions = z.infer<typeof SsoOptions>;
+
+export const SsoStartQuery = z.strictObject({
+  organization: z.optional(z.string().check(z.regex(/^\w{1,40}$/), z.meta({ description: 'The organization id (or give email)' }))),
+  email: z.optional(z.string().check(z.maxLength(254), z.meta({ description: 'The work email: picks the organization by its allowed domain or the person invited' }))),
+  return_to: z.optional(z.string().check(z.maxLength(2000), z.meta({ description: 'A dashboard path to open after sign-in' }))),
+});
+
+/** What the provider sends back (RFC 6749 and 9207; providers add their own parameters, which are kept for the checks). */
+export const SsoCallbackQuery = z.looseObject({
+  state: z.optional(z.string().check(z.maxLength(512))),
+  code: z.optional(z.string().check(z.maxLength(4096))),
+  error: z.optional(z.string().check(z.maxLength(256))),
+});
+
+/** Every outcome of the two browser navigations is a redirect. */
+export const SsoRedirect = z.null().check(z.meta({ description: 'A redirect (Location): to the provider, back to the dashboard, or to its sign-in page with `?sso_error=<code>`' }));

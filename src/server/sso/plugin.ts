@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import { pathTemplate } from '../../contract/endpoints.ts';
 import { signInPagePath, ssoErrorParameter, type SsoErrorCode } from '../../contract/sso-errors.ts';
-import { SsoOptions } from '../../contract/sso.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { SessionSettings } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/token-store.ts';
 import { ssoLogins } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
-import { Problem, problemContentType } from '../../contract/problem.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { startPersonSession } from '../sign-in/session-start.ts';
 import { admit } from './sso-admit.ts';
 import { authorizationRequest, failureCode, finishAuthorization } from './sso-client.ts';
@@ -30,14 +25,6 @@ export interface SsoPluginOptions {
 
 const loginMs = 10 * 60_000;
 const callbackPath = pathTemplate('finishSso');
-const redirectNote = z.null().meta({ description: 'A redirect (Location): to the provider, back to the dashboard, or to its sign-in page with `?sso_error=<code>`' });
-/** A browser's navigation: every outcome is a redirect; anything else is an error of the server itself, as a problem. */
-const redirects = {
-  303: redirectNote,
-  ...problemResponses(400),
-  default: { description: 'Any other answer: a problem (the server could not answer as above)', content: { [problemContentType]: { schema: Problem } } },
-};
-
 /** The login cookie is sent back on the provider's top-level redirect to the callback: SameSite=Lax, only under /v1/sso. */
 const loginCookie = (settings: SessionSettings) => (settings.secure ? '__Secure-acq_sso' : 'acq_sso');
 const loginCookieOptions = (settings: SessionSettings) => ({ httpOnly: true, sameSite: 'lax' as const, secure: settings.secure, path: pathTemplate('getSsoOptions') });
@@ -45,13 +32,6 @@ const loginCookieOptions = (settings: SessionSettings) => ({ httpOnly: true, sam
 /** A same-origin path to return to after sign-in (the sign-in page's `next`), never another host. */
 const safeReturn = (path: string | undefined) =>
   path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !path.startsWith(signInPagePath) ? path : '/';
-
-const StartQuery = z.strictObject({
-  organization: z.string().regex(/^\w{1,40}$/).optional().meta({ description: 'The organization id (or give email)' }),
-  email: z.string().max(254).optional().meta({ description: 'The work email: picks the organization by its allowed domain or the person invited' }),
-  return_to: z.string().max(2000).optional().meta({ description: 'A dashboard path to open after sign-in' }),
-});
-const CallbackQuery = z.looseObject({ state: z.string().max(512).optional(), code: z.string().max(4096).optional(), error: z.string().max(256).optional() });
 
 /** GET /v1/sso (is single sign-on set?), /v1/sso/start (to the provider) and /v1/sso/callback (back, signed in). */
 export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () => void): void {
@@ -66,40 +46,24 @@ export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () 
     recordAudit(db, { organizationId, actor, address: request.ip, userAgent: request.headers['user-agent'] ?? null, action: 'session.create', target: { type: 'person', id: personId }, outcome, details: { method: 'sso', ...details } });
   const anonymous: AuditActor = { kind: 'anonymous', id: null };
 
-  app.get(
-    routeOf('getSsoOptions'),
-    {
-      schema: {
-        operationId: 'getSsoOptions',
-        summary: 'Whether the dashboard offers single sign-on with an organization’s OpenID provider (extension)',
-        tags: ['access'],
-        security: [],
-        querystring: noQuery,
-        response: { 200: SsoOptions },
-      },
-    },
-    async () => {
+  app.route({
+    ...endpoint('getSsoOptions', { summary: 'Whether the dashboard offers single sign-on with an organization’s OpenID provider (extension)', tags: ['access'], security: [] }),
+    handler: async () => {
       const organizations = await listSsoOrganizations(db);
       return { enabled: organizations.length > 0, needsEmail: organizations.length > 1 };
     },
-  );
+  });
 
-  app.get(
-    routeOf('startSso'),
-    {
-      schema: {
-        operationId: 'startSso',
+  app.route({
+    ...endpoint('startSso', {
         summary: 'Sign in with the organization’s OpenID provider: redirects there (extension)',
         description:
           'Authorization code flow with PKCE (S256), state and nonce. The verifier, state and nonce stay on the server for 10 minutes; the browser holds ' +
           'only a random id in an HttpOnly SameSite=Lax cookie. With one organization configured no parameter is needed.',
         tags: ['access'],
         security: [],
-        querystring: StartQuery,
-        response: redirects,
-      },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const returnTo = safeReturn(request.query.return_to);
       const organizationId = await chooseOrganization(db, request.query);
       const sso = organizationId === null ? null : await loadSsoConfig(db, sealingKey, organizationId);
@@ -118,13 +82,10 @@ export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () 
       void reply.setCookie(loginCookie(sessions), id, { ...loginCookieOptions(sessions), maxAge: loginMs / 1000 });
       return reply.redirect(started.url.href, 303);
     },
-  );
+  });
 
-  app.get(
-    routeOf('finishSso'),
-    {
-      schema: {
-        operationId: 'finishSso',
+  app.route({
+    ...endpoint('finishSso', {
         summary: 'Where the OpenID provider sends the browser back: starts the dashboard session (extension)',
         description:
           'Checks state, issuer, the ID token (signature, audience, nonce) and the PKCE verifier through the code exchange, then admits the person: someone of ' +
@@ -132,11 +93,8 @@ export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () 
           'POST /v1/sign-in (a new id) and redirects to the dashboard; a refusal redirects to its sign-in page with `?sso_error=<code>`.',
         tags: ['access'],
         security: [],
-        querystring: CallbackQuery,
-        response: redirects,
-      },
-    },
-    async (request, reply) => {
+    }),
+    handler: async (request, reply) => {
       const id = request.cookies[loginCookie(sessions)];
       void reply.clearCookie(loginCookie(sessions), loginCookieOptions(sessions));
       // single use: the login is deleted whatever follows
@@ -175,6 +133,6 @@ export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () 
       await audit(request, sso.organizationId, { kind: 'person', id: person.id }, person.id, 'success', { issuer: sso.issuer, created: admission.created });
       return reply.redirect(returnTo, 303);
     },
-  );
+  });
   done();
 }

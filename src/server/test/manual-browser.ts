@@ -1,3 +1,5 @@
+import { responseHeaders } from '../../contract/headers.ts';
+
 /**
  * A browser reduced to what a redirect-driven sign-in needs: cookies per origin (set, replaced, expired) and
  * redirects followed one at a time, so a test can read or change each step's URL.
@@ -37,7 +39,7 @@ export class ManualBrowser {
     for (let hop = 0; hop < 10; hop++) {
       if (options.until?.(current)) return { url: current, response: null };
       const response = await this.get(current);
-      const location = response.headers.get('location');
+      const location = response.headers.get(responseHeaders.location);
       if (response.status < 300 || response.status >= 400 || location === null) return { url: current, response };
       current = options.step ? options.step(new URL(location, current)) : new URL(location, current);
     }
