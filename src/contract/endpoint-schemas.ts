@@ -29,6 +29,8 @@ import {
   ResolutionInput, StatementFile, StatementFileList, StatementFileUpload,
 } from './reconciliation.ts';
 import { SavedView, SavedViewList, SavedViewQuery } from './saved-views.ts';
+import { SsoCallbackQuery, SsoOptions, SsoRedirect, SsoStartQuery } from './sso.ts';
+import { Problem, problemContentType } from './problem.ts';
 import { Stats, StatsQuery } from './stats.ts';
 import { Summary, SummaryList, SummaryListQuery } from './summaries.ts';
 import { SavedViewInput, SavedViewPatch } from './views.ts';
@@ -48,7 +50,12 @@ export interface EndpointSchema {
   headers?: z.ZodMiniType;
   body?: z.ZodMiniType;
   /** success statuses: a JSON schema, or a media response */
-  responses: Partial<Record<200 | 201 | 202 | 204, z.ZodMiniType | MediaResponse>>;
+  responses: Partial<Record<200 | 201 | 202 | 204, z.ZodMiniType | MediaResponse>> & {
+    /** a browser navigation answered by a redirect (single sign-on) */
+    303?: z.ZodMiniType;
+    /** any other answer, for an operation without a 2xx (OpenAPI needs one or this) */
+    default?: MediaResponse;
+  };
   problems: readonly ProblemStatus[];
   /** the 200 is also the CSV export of every match with `Accept: text/csv`; the text describes the two */
   csv?: string;
@@ -56,6 +63,8 @@ export interface EndpointSchema {
 
 /** Routes that take no query parameters: any parameter is a 400 naming it. */
 export const NoQuery = z.strictObject({});
+/** A redirecting operation's other answers: problems (the server could not answer with the redirect). */
+const otherAnswer: MediaResponse = { description: 'Any other answer: a problem', content: { [problemContentType]: { schema: Problem } } };
 const Done = z.null().check(z.meta({ description: 'Done' }));
 const HealthOk = z.object({ status: z.literal('ok') });
 const CredentialParams = z.object({ id: z.string().check(z.meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' })) });
@@ -204,6 +213,9 @@ export const endpointSchemas = {
     responses: { 204: Done },
     problems: [401, 403, 404],
   },
+  getSsoOptions: { query: NoQuery, responses: { 200: SsoOptions }, problems: [] },
+  startSso: { query: SsoStartQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
+  finishSso: { query: SsoCallbackQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
 } as const satisfies Record<OperationId, EndpointSchema>;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -30,6 +30,7 @@ export const resources = {
   audit: '/v1/audit',
   'sign-in': '/v1/sign-in',
   account: '/v1/account',
+  sso: '/v1/sso',
 } as const;
 
 export type Resource = keyof typeof resources;
@@ -96,6 +97,9 @@ export const endpoints = {
   listAccountSessions: ['GET', 'account', '/sessions'],
   endAccountSessions: ['DELETE', 'account', '/sessions'],
   endAccountSession: ['DELETE', 'account', '/sessions/{id}'],
+  getSsoOptions: ['GET', 'sso', ''],
+  startSso: ['GET', 'sso', '/start'],
+  finishSso: ['GET', 'sso', '/callback'],
 } as const satisfies Record<string, Endpoint>;
 
 export type OperationId = keyof typeof endpoints;

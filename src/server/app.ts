@@ -44,6 +44,7 @@ import type { LiveState } from './live/live-state.ts';
 import { SigningSecretCache } from './notifications/signing-secrets.ts';
 import { accountPlugin } from './account/plugin.ts';
 import { signInPlugin } from './sign-in/plugin.ts';
+import { ssoPlugin } from './sso/plugin.ts';
 import { defaultSignInLimits, type SignInLimits } from './sign-in/sign-in-limit.ts';
 import { notificationRoutes } from './notifications/notifications-routes.ts';
 import { feePlanPlugin } from './fee-plans/plugin.ts';
@@ -99,6 +100,8 @@ export interface AppOptions {
   allowTokenSignIn?: boolean;
   /** failed sign-ins allowed per account and per address within the window (SIGN_IN_LIMIT_*) */
   signInLimits?: SignInLimits;
+  /** OIDC_REDIRECT_URI: the single sign-on callback registered with the provider; unset: /v1/sso/callback on the host the request reached */
+  oidcRedirectUri?: string | undefined;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
@@ -237,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(auditPlugin, { prefix: prefixOf('audit') });
   await app.register(signInPlugin, { prefix: prefixOf('sign-in'), sessions, limits: options.signInLimits ?? defaultSignInLimits });
   await app.register(accountPlugin, { prefix: prefixOf('account'), sessions });
+  await app.register(ssoPlugin, { prefix: prefixOf('sso'), sessions, sealingKey: options.live?.signingKey ?? null, redirectUri: options.oidcRedirectUri });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

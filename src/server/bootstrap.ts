@@ -13,6 +13,7 @@ import { people } from './db/schema.ts';
 import { hashPassword, passwordProblem } from './people/passwords.ts';
 import { createPerson } from './people/people-store.ts';
 import { demoOrganization, seedDemo } from './seed/demo.ts';
+import { applyOidcEnv } from './sso/sso-env.ts';
 
 export interface Prepared {
   database: Database;
@@ -27,7 +28,7 @@ export interface Prepared {
 }
 
 type Env = Pick<RuntimeEnv, 'dataDir' | 'databaseUrl' | 'demoAccessToken' | 'seedSummaries' | 'seed'> &
-  Partial<Pick<RuntimeEnv, 'demoAdminEmail' | 'demoAdminPassword' | 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'dbPoolWaitMs' | 'demoSigningSecret' | 'signingSecretKey'>>;
+  Partial<Pick<RuntimeEnv, 'demoAdminEmail' | 'demoAdminPassword' | 'databaseReadUrl' | 'dbConnectTimeoutMs' | 'dbQueryTimeoutMs' | 'dbPoolSize' | 'dbPoolWaitMs' | 'demoSigningSecret' | 'signingSecretKey' | 'oidc'>>;
 
 /**
  * The demo organization's signing secret, when it has none yet (first start, or a database from before
@@ -62,6 +63,12 @@ async function ensureDemoAdmin(database: Database, env: Env): Promise<Prepared['
   return { email, password: env.demoAdminPassword ? null : password };
 }
 
+/** OIDC_* onto the demo organization, when it exists (docs/people-and-access.md, "Single sign-on"). */
+async function applyDemoSso(database: Database, env: Env): Promise<void> {
+  const [org] = await database.db.select({ id: organizations.id }).from(organizations).where(sql`${organizations.id} = ${demoOrganization.id}`);
+  if (org) await applyOidcEnv(database.db, readSealingKey(env.signingSecretKey), org.id, env.oidc);
+}
+
 export const describeDatabase = (env: Env): string =>
   env.databaseUrl
     ? `PostgreSQL (${hideCredentials(env.databaseUrl)}${env.databaseReadUrl ? `; reads from the replica ${hideCredentials(env.databaseReadUrl)}` : ''})`
@@ -93,6 +100,7 @@ export async function prepareDatabase(
       await vacuumIfNeeded(database, log);
       const valid = env.demoAccessToken ? await findToken(database.db, env.demoAccessToken) : null;
       const demoSigningSecret = await ensureDemoSigningSecret(database, env);
+      await applyDemoSso(database, env);
       return { database, firstStart: false, demoToken: valid && !valid.revoked ? (env.demoAccessToken ?? null) : null, demoSigningSecret, demoAdmin: await ensureDemoAdmin(database, env) };
     }
     log(`First start: seeding the demo organization with ${env.seedSummaries} transaction summaries (seed ${env.seed})...`);
@@ -104,6 +112,7 @@ export async function prepareDatabase(
       mode: 'test',
       token: env.demoAccessToken,
     });
+    await applyDemoSso(database, env);
     return { database, firstStart: true, demoToken: token, demoSigningSecret: await ensureDemoSigningSecret(database, env), demoAdmin: await ensureDemoAdmin(database, env) };
   } catch (error) {
     await database.close();

@@ -6,6 +6,7 @@ import { defaultConnectTimeoutMs, defaultQueryTimeoutMs } from './db/client.ts';
 import { defaultPoolSize, defaultPoolWaitMs } from './db/pool.ts';
 import { defaultMetricsHost, type MetricsSettings } from './metrics/metrics-settings.ts';
 import { defaultServerLimits, type ServerLimits } from './lib/server-limits.ts';
+import { readOidcEnv, type OidcEnv } from './sso/sso-env.ts';
 
 /** The runtime interface (decisions.md / common.md): every setting the server reads from the environment. */
 export interface RuntimeEnv {
@@ -68,6 +69,10 @@ export interface RuntimeEnv {
   simulateRate: number;
   /** WORKERS: API processes sharing the port (node:cluster); undefined = one per core on PostgreSQL, one on PGlite */
   processes: number | undefined;
+  /** OIDC_*: the demo organization's single sign-on (docs/people-and-access.md); undefined without OIDC_ISSUER */
+  oidc: OidcEnv | undefined;
+  /** OIDC_REDIRECT_URI: the callback URL registered with the provider; unset: this server's /v1/sso/callback as the request reached it */
+  oidcRedirectUri: string | undefined;
 }
 
 function flag(name: string, value: string | undefined): boolean {
@@ -176,5 +181,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     worker: !/^(off|false|0|no)$/i.test(env.WORKER ?? ''),
     simulateRate: whole('SIMULATE_RATE', env.SIMULATE_RATE, 0),
     processes: nonEmpty(env.WORKERS) === undefined ? undefined : whole('WORKERS', env.WORKERS, 1),
+    oidc: readOidcEnv(env),
+    oidcRedirectUri: nonEmpty(env.OIDC_REDIRECT_URI),
   };
 }

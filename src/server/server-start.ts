@@ -94,6 +94,7 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     tokenCacheSeconds: env.tokenCacheSeconds,
     totalCacheSeconds: env.totalCacheSeconds,
     validateResponses: env.validateResponses,
+    oidcRedirectUri: env.oidcRedirectUri,
   });
   let metricsServer: MetricsServer | null = null;
   try {
@@ -131,6 +132,7 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     log(`  Demo admin: ${email}${password ? ` / ${password}   (shown once; set DEMO_ADMIN_PASSWORD to choose it)` : ' (password from DEMO_ADMIN_PASSWORD)'}`);
     log('              no second factor yet: enrol an authenticator app under My account');
   }
+  if (env.oidc) log(`  Single sign-on: ${env.oidc.issuer} for the demo organization (OIDC_*; callback ${env.oidcRedirectUri ?? `${origin}/v1/sso/callback`})`);
   if (prepared.demoSigningSecret) {
     log(`  Signing secret of the demo organization (shown once; notifications are signed with it): ${prepared.demoSigningSecret}`);
   }

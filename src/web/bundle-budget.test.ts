@@ -62,13 +62,17 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * 2026-11-26, issue 26's settlement: the shared calendar-day formatter (formatDate beside formatMonth) and the
  * receivable's path (lib/paths.ts), both in the signed-in chunk: /transactions measured 154.02 (over 154 by 22
  * bytes); raised by 1.
+ * 2026-11-26, issue 24 single sign-on: "Sign in with your company" on the sign-in page (its options fetched with a plain
+ * fetch, the refusal codes from a zod-free contract module), its 13 texts in both languages, three operations in the
+ * endpoint map: +0.9 KiB gzip on every route. Measured: /sign-in 96.1, /overview 176.3, /transactions 154.8, /events
+ * 157.4, /credentials/new 155.7; each raised by 1 but /transactions (154.9 after issue 26's raise to 155).
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
-  '/sign-in': 96,
-  '/overview': 176,
+  '/sign-in': 97,
+  '/overview': 177,
   '/transactions': 155,
-  '/events': 157,
+  '/events': 158,
   '/credentials/new': 156,
 };
 

@@ -704,3 +704,39 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at)],
 );
+
+/** Single sign-on (issue 24): an organization's OpenID provider and who it lets in (src/server/sso/). */
+export const ssoConfigs = pgTable('sso_configs', {
+  organizationId: text('organization_id').primaryKey().references(() => organizations.id),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** sealed like the signing secrets: 'aes-256-gcm:…' with SIGNING_SECRET_KEY, or 'plain:…' */
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  scopes: text('scopes').notNull().default('openid email profile'),
+  /** lower-case email domains whose verified people may join without an invitation */
+  allowedDomains: text('allowed_domains').array().notNull().default(sql`'{}'`),
+  roleClaim: text('role_claim').notNull().default('groups'),
+  /** claim value → role, in order: the first pair whose value the person's claim holds wins */
+  roleMap: jsonb('role_map').$type<{ value: string; role: string }[]>().notNull().default([]),
+  /** the role of a domain-allowed newcomer whose claim maps to none; null: such a newcomer is refused */
+  defaultRole: text('default_role'),
+  /** 'env': written from OIDC_* at start (removed when they are unset); 'api': set otherwise */
+  source: text('source', { enum: ['env', 'api'] }).notNull().default('api'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** A sign-in with the organization's provider under way: the browser holds only a random id (HttpOnly cookie), stored hashed. */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    organizationId: text('organization_id').notNull().references(() => organizations.id),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
+);

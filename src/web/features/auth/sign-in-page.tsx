@@ -13,6 +13,7 @@ import styles from './sign-in-page.module.css';
 import { useSession } from './use-token.ts';
 import { rememberVerifiedMe } from './verified-me.ts';
 import { TechnicalDetails } from '../../components/technical-details.tsx';
+import { SsoSignIn } from './sso-sign-in.tsx';
 
 /** The token check: a direct call, no query cache (that lives behind sign-in, see app/signed-in-layout.tsx). */
 type Check = { state: 'idle' } | { state: 'pending' } | { state: 'failed'; error: unknown };
@@ -104,6 +105,7 @@ export function SignInPage() {
             {check.state === 'pending' ? t('auth.signIn.checking') : t('auth.signIn.submit')}
           </Button>
         </form>
+        <SsoSignIn next={next} />
         <LanguageSwitch className={styles.language} />
       </div>
     </main>
