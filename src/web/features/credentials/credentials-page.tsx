@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -6,7 +5,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
-import { providersQueryOptions } from './api/providers.ts';
+import { useProviders } from './api/providers.ts';
 import { CredentialForm } from './credential-form.tsx';
 import { clearDraft, readDraft } from './credential-draft.ts';
 import styles from './credentials-page.module.css';
@@ -17,7 +16,7 @@ export function CredentialsPage() {
   const t = useT();
   const me = useMe();
   const navigate = useNavigate();
-  const providers = useQuery(providersQueryOptions());
+  const providers = useProviders();
   // A draft kept when a submit ended the session: restored once, on the first form after sign-in.
   const [draft] = useState(readDraft);
   useEffect(() => clearDraft(), []);
