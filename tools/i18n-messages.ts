@@ -33,7 +33,7 @@ export const coreBundle = 'core';
  * Component folders whose UI loads lazily, on intent, so their texts are a bundle of their own too (loaded with
  * `loadFeatureMessages(<folder>)` beside their code) instead of riding in the core bundle every page downloads.
  */
-export const lazyComponentBundles: readonly string[] = ['toolbar-panels', 'received-body'];
+export const lazyComponentBundles: readonly string[] = ['toolbar-panels', 'received-body', 'failure-detail'];
 
 /** The bundle a catalogue file belongs to: its feature (src/web/features/<feature>/…), a lazily loaded component folder, else the core bundle. */
 export function bundleOf(file: string): string {

@@ -111,17 +111,9 @@ export const csvQueryShape = {
     z.meta({ description: 'CSV only: rfc4180 (comma, dot decimals) or excel-br (semicolon, comma decimals, UTF-8 BOM, for Excel in Portuguese)' }),
   ),
   tz: z.optional(z.string().check(z.refine(isTimeZone, { message: timeZoneMessage }))).check(
-    z.meta({
-      description:
-        "CSV only: IANA time zone of the times written, each with its offset (2026-11-25T11:03:00.000-03:00). Default: UTC, written with 'Z' as the JSON has them",
-      example: 'America/Sao_Paulo',
-    }),
+    z.meta({ description: "CSV only: IANA zone of the times, each with its offset (11:03:00.000-03:00); default UTC ('Z')", example: 'America/Sao_Paulo' }),
   ),
   lang: z.optional(z.enum(exportLanguages)).check(
-    z.meta({
-      description:
-        'CSV only: write statuses, payment methods, card brands, acquirers and decline reasons as words in this language (Aprovada, Cartão de crédito). ' +
-        'Default: codes as the JSON has them (approved, credit_card), and decline reasons in the language Accept-Language prefers (en or pt-BR; English otherwise)',
-    }),
+    z.meta({ description: 'CSV only: statuses, methods, brands, acquirers and decline reasons as words of this language; default: codes (reasons per Accept-Language)' }),
   ),
 };

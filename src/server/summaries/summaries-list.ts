@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { CsvColumn } from '../lists/csv.ts';
 import { listBatches, type ListSpec } from '../lists/list-route.ts';
 import type { RowScope } from '../lists/scope.ts';
-import { decidingResponseCode } from '../../contract/response-codes.ts';
+import { decidingResponseCode } from '../../contract/deciding-code.ts';
 import { countSummaries, findCycles, findSummaries, summaryKeyset, summaryPosition } from './summaries-query.ts';
 import { isoFromPg, type SummaryRecord } from './summary-record.ts';
 

@@ -13,8 +13,8 @@ describe('failure reasons', () => {
   });
 
   it.each(['en', 'pt-BR'])('says every failure detail the processing writes in %s, with the same values', (language) => {
-    const messages = catalogue(language);
+    const messages = JSON.parse(readFileSync(new URL(`../../components/failure-detail/messages/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
     const names = (text: string | undefined) => [...(text ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const [id, template] of Object.entries(failureDetailTemplates)) expect(names(messages[`events.detail.${id}`]), id).toEqual(names(template));
+    for (const [id, template] of Object.entries(failureDetailTemplates)) expect(names(messages[`failure-detail.${id}`]), id).toEqual(names(template));
   });
 });

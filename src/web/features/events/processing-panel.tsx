@@ -4,24 +4,14 @@ import type { Event } from '../../../contract/events.ts';
 import { TimeText } from '../../components/time-text.tsx';
 import { transactionPath } from '../../lib/paths.ts';
 import { useHasScope } from '../../lib/scopes/has-scopes.ts';
-import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
-import { localFailureDetail } from './failure-detail.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { Pair } from './event-fields.tsx';
 import styles from './events.module.css';
 
 // the retry (its mutation and texts of outcome) loads when a row is opened by someone who may retry, not with the list
 const RetryButton = lazy(() => import('./retry-button.tsx').then((m) => ({ default: m.RetryButton })));
-
-/** The server's own sentence on the failure, in the user's words when it is one of the processing's (failure-detail.ts). */
-function FailureDetail({ detail }: { detail: string }) {
-  const { t, locale } = useI18n();
-  const local = localFailureDetail(t, locale, detail);
-  return (
-    <p className={styles.reasonDetail} lang={local === null ? 'en' : undefined} title={t('events.reason.platformWords')} data-testid="failure-detail">
-      {local ?? detail}
-    </p>
-  );
-}
+// the failure detail in the user's words (its sentences' texts) loads when a failed event is opened
+const FailureDetail = lazy(() => import('../../components/failure-detail/failure-detail.tsx').then((m) => ({ default: m.FailureDetail })));
 
 /**
  * How the platform handled the event: why it failed (or waits) in the user's words with its code, the
@@ -42,7 +32,17 @@ export function ProcessingPanel({ event }: { event: Event }) {
               <strong>{t(`events.reason.${reason}.title`)}</strong> <code>{reason}</code>
             </p>
             <p>{t(`events.reason.${reason}`)}</p>
-            {event.failureDetail ? <FailureDetail detail={event.failureDetail} /> : null}
+            {event.failureDetail ? (
+              <Suspense
+                fallback={
+                  <p className={styles.reasonDetail} lang="en">
+                    {event.failureDetail}
+                  </p>
+                }
+              >
+                <FailureDetail detail={event.failureDetail} className={styles.reasonDetail} title={t('events.reason.platformWords')} />
+              </Suspense>
+            ) : null}
           </div>
         ) : null}
         {mayWrite ? (

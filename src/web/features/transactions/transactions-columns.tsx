@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { ListFeatures } from '../../components/data-table/features.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { DeclineReason } from '../../components/decline-reason.tsx';
-import { decidingResponseCode } from '../../../contract/response-codes.ts';
+import { decidingResponseCode } from '../../../contract/deciding-code.ts';
 import { RefundLine } from './refund-amounts.tsx';
 import styles from './transactions.module.css';
 
