@@ -49,6 +49,10 @@ async function photograph(page: Page, name: string) {
   mkdirSync(shots, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // the new columns are the table's last: a table wider than the screen (issue 23, item 6) is shown scrolled to them
+    await page.locator('table').first().evaluate((table) => {
+      for (let box = table.parentElement; box; box = box.parentElement) if (box.scrollWidth > box.clientWidth + 1) return void (box.scrollLeft = box.scrollWidth);
+    });
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -97,7 +101,7 @@ for (const l of languages) {
     });
 
     test('the events list shows each event’s response code and decline reason', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await signInWithStorage(page, '/events');
       await expect(rowsOf(page, l.events).first()).toBeVisible();
       await chooseColumns(page, l, l.hideEvents);
@@ -106,7 +110,7 @@ for (const l of languages) {
       const byId = new Map(listed.map((e) => [e.eventId, e]));
       const rows = rowsOf(page, l.events);
       let reasons = 0;
-      for (const [i, id] of ids.slice(0, 25).entries()) {
+      for (const [i, id] of ids.slice(0, 20).entries()) {
         const e = byId.get(id);
         if (!e) continue;
         const expected = e.transactionStatus === 'denied' ? meaning(l.texts, e.acquirerResponseCode) : null;

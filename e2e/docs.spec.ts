@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { signInWithStorage } from './support/auth.ts';
-import { screenshot } from './support/screenshots.ts';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 
 test.describe('/docs: the API reference', () => {
   test('renders the OpenAPI document from this server only, and the dashboard keeps its routes', async ({ page }) => {
+    test.setTimeout(120_000);
     const foreign: string[] = [];
     const failed: string[] = [];
     const cspErrors: string[] = [];
@@ -26,7 +28,14 @@ test.describe('/docs: the API reference', () => {
     expect(foreign, 'no request leaves 127.0.0.1').toEqual([]);
     expect(failed).toEqual([]);
     expect(cspErrors).toEqual([]);
-    await screenshot(page, 'docs');
+    // photographed at 1440 and 390 (the screen's height: the whole reference is ~60 operations long)
+    const shots = process.env.SHOTS_DIR ?? 'e2e/artifacts/screenshots/i23';
+    mkdirSync(shots, { recursive: true });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.screenshot({ path: path.join(shots, `docs-${width}.png`), animations: 'disabled' });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // the dashboard's routes are still the dashboard's
     await signInWithStorage(page, '/transactions');
