@@ -3,15 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ProviderList, type Provider } from '../../../../contract/providers.ts';
 import { useT } from '../../../lib/i18n/i18n.tsx';
 import { localizeProviders } from '../field-texts.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { providersKey } from './credentials-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 /** GET /v1/providers: the acquirers a credential can connect to, with their authentication fields. */
 export function providersQueryOptions() {
   return queryOptions({
     queryKey: providersKey(),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('listProviders'), ProviderList, { signal })).data,
+    queryFn: async ({ signal }) => (await api('listProviders', ProviderList, { signal })).data,
     staleTime: 10 * 60_000,
   });
 }
