@@ -242,6 +242,39 @@ test.describe('in Portuguese', () => {
     await expect(page.getByText('Escolha uma credenciadora', { exact: true })).toBeVisible();
     await screenshot(page, 'credentials-invalid-pt');
   });
+
+  test('every acquirer’s fields, hints, details and history lines are in Portuguese (issue 23)', async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${demoToken}` };
+    const providers = (await (await request.get('/v1/providers', { headers })).json()) as { displayName: string; authenticationFields: { label: string }[] }[];
+    expect(providers.length).toBeGreaterThan(0);
+    await signInWithStorage(page, '/credentials/new');
+    for (const provider of providers) {
+      await page.getByLabel(/^Credenciadora/).selectOption({ label: provider.displayName });
+      await expect(page.getByLabel(/^Código do estabelecimento \(MID\)/)).toBeVisible();
+      await expect(page.getByLabel(/^Código do terminal \(TID\)/)).toBeVisible();
+      await expect(page.getByText('Código do estabelecimento na credenciadora: 1 a 15 letras ou dígitos')).toBeVisible();
+      await expect(page.getByText('Código do terminal na credenciadora: 1 a 8 letras ou dígitos')).toBeVisible();
+      // none of the API's English field texts is left on the form
+      for (const field of provider.authenticationFields) await expect(page.getByText(field.label)).toHaveCount(0);
+    }
+    await screenshot(page, 'credentials-fields-pt');
+
+    // a connection's details and its history lines name the fields in Portuguese too
+    const merchants = (await (await request.get('/v1/merchants?limit=1', { headers })).json()) as { id: string }[];
+    const codes = uniqueCodes();
+    const created = await request.post('/v1/credentials', {
+      headers,
+      data: { merchantId: merchants[0]?.id, providerId: 'd4ps1c0000000000cie0', providerName: 'cielo', authenticationData: { merchantIdentifier: codes.mid, terminalIdentifier: codes.tid } },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const etag = created.headers().etag ?? '';
+    const patched = await request.patch(`/v1/credentials/${id}`, { headers: { ...headers, 'if-match': etag }, data: { authenticationData: { merchantIdentifier: codes.mid, terminalIdentifier: 'TNEW9' } } });
+    expect(patched.status(), await patched.text()).toBe(200);
+    await page.goto(`/credentials/${id}`);
+    await expect(page.getByText(`Código do terminal (TID): ${codes.tid} → TNEW9`)).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: 'Código do estabelecimento (MID)' })).toBeVisible();
+    await expect(page.getByText('Terminal ID (TID)')).toHaveCount(0);
+  });
 });
 
 test('a submit refused with 401 returns to sign-in, then back to the form with what was typed', async ({ page }) => {

@@ -153,6 +153,10 @@ test('in Portuguese: the failed event, its reason and Retry; the "n new" marker 
   await events.getByRole('button').first().click();
   const panel = page.getByTestId('event-processing');
   await expect(panel.getByTestId('failure-reason')).toContainText('Terminal desconhecido');
+  // the server's own sentence, said again in Portuguese with its values (issue 23)
+  const detail = panel.getByTestId('failure-detail');
+  await expect(detail).toContainText(`Nenhuma conexão desta organização tem o MID ${sale.acquirerMerchantIdentifier} e o TID ${sale.acquirerTerminalIdentifier}`);
+  await expect(detail).not.toHaveAttribute('lang', 'en');
   await expect(panel.getByRole('button', { name: 'Tentar de novo' })).toBeVisible();
   await screenshot(page, 'live-events-failed-detail-pt-BR');
   await page.goto('/events?page=2');

@@ -19,20 +19,22 @@ import type { Plugin } from 'vite';
  * Which modules the shell and each feature reach is worked out from the module graph when the build ends
  * (static imports from each lazily loaded module), so a new page or feature needs no change here.
  */
-const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|load-panels|views-picker|column-chooser|export-button)\.|lib[\\/]list-tools[\\/](view-url|views-api|views-keys)\.)/;
+const listModules = /node_modules[\\/](@tanstack[\\/](react-table|table-core|store)|use-sync-external-store)[\\/]|src[\\/]web[\\/](components[\\/](data-table|search)[\\/]|lib[\\/](use-server-list|url-state)\.|components[\\/]list-tools[\\/](list-toolbar|popover|load-panels|views-picker|column-chooser|export-button)\.|components[\\/]decline-reason\.|lib[\\/]list-tools[\\/](view-url|views-api|views-keys)\.)/;
 const contract = /src[\\/]contract[\\/]/;
 /**
  * Contract modules of a few pages (events and notifications, connections, the transaction page's response codes,
  * receivables, fee plans, reconciliation, people and the audit trail) and problem details (read when a call fails,
  * and by the credential forms).
  */
-const pageContracts = /src[\\/]contract[\\/](events|notifications|credentials|merchants|providers|response-code|problem|receivables|fee-plans|reconciliation|audit|people|roles|account)/;
+const pageContracts = /src[\\/]contract[\\/](events|notifications|failure-details|credentials|merchants|providers|response-code|problem|receivables|fee-plans|reconciliation|audit|people|roles|account)/;
 /**
  * The live-event hook and indicator: the events list and a transaction's page run them, no other page does. Left
  * to those pages (with the events contract they read) instead of every signed-in first load. The form field
- * (components/form-field.tsx) likewise: the connection and fee-plan forms use it, no list does.
+ * (components/form-field.tsx) likewise: the connection and fee-plan forms use it, no list does. And the response codes'
+ * texts (lib/domain/response-code-text.ts, both languages): a transaction's page and the lists' decline reason
+ * column (components/decline-reason-text.tsx, loaded when a row shows one) read them, no first load does.
  */
-const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|components[\\/](live-indicator|form-field)\.)/;
+const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|lib[\\/]domain[\\/]response-code-text\.|components[\\/](live-indicator|form-field|decline-reason-text)\.)/;
 /**
  * The transactions' query keys (features/transactions/api/transactions-keys.ts): the list and a transaction's page share
  * them and no other module of their own, so left alone they become a chunk of ~100 bytes (a request and ~0.5 kB of

@@ -33,7 +33,7 @@ export const coreBundle = 'core';
  * Component folders whose UI loads lazily, on intent, so their texts are a bundle of their own too (loaded with
  * `loadFeatureMessages(<folder>)` beside their code) instead of riding in the core bundle every page downloads.
  */
-export const lazyComponentBundles: readonly string[] = ['toolbar-panels', 'received-body', 'merchant-form'];
+export const lazyComponentBundles: readonly string[] = ['toolbar-panels', 'received-body', 'merchant-form', 'failure-detail'];
 
 /** The bundle a catalogue file belongs to: its feature (src/web/features/<feature>/…), a lazily loaded component folder, else the core bundle. */
 export function bundleOf(file: string): string {
@@ -58,7 +58,8 @@ export interface CatalogueFile {
 
 export function catalogueFiles(root: string, language: Language): CatalogueFile[] {
   // fs.globSync is Node 22+; walk the tree instead so Node 20 builds too.
-  return findFiles(path.join(root, 'src/web'), `${language}.json`).map((absolute) => {
+  // src/contract/domain/messages too: the domain's words (statuses, acquirers…), which the API's CSV export writes as well
+  return [...findFiles(path.join(root, 'src/web'), `${language}.json`), ...findFiles(path.join(root, 'src/contract'), `${language}.json`)].map((absolute) => {
     const file = path.relative(root, absolute).split(path.sep).join('/');
     const namespace = path.basename(path.dirname(path.dirname(absolute)));
     const messages = JSON.parse(readFileSync(absolute, 'utf8')) as Record<string, string>;

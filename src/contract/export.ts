@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isTimeZone, timeZoneMessage } from './time-zone.ts';
 
 /**
  * CSV export of the list endpoints (issue 11): `Accept: text/csv` streams every matching row. The column ids
@@ -20,6 +21,8 @@ export const summaryColumnIds = [
   'card_holder_name',
   'merchant_id',
   'merchant_name',
+  'response_code',
+  'decline_reason',
 ] as const;
 export type SummaryColumnId = (typeof summaryColumnIds)[number];
 /** Columns of a summaries export without `columns`: the list's own columns. */
@@ -45,6 +48,7 @@ export const eventColumnIds = [
   'terminal_id',
   'authorization_code',
   'acquirer_response_code',
+  'decline_reason',
 ] as const;
 export type EventColumnId = (typeof eventColumnIds)[number];
 export const defaultEventColumns: readonly EventColumnId[] = eventColumnIds.slice(0, 12);
@@ -98,8 +102,18 @@ export function columnsParameter<T extends string>(known: readonly T[]) {
 /** The dialect of an export that names none. */
 export const defaultCsvDialect: CsvDialect = 'rfc4180';
 
+/** The languages an export can write its values in (the dashboard's). */
+export const exportLanguages = ['en', 'pt-BR'] as const;
+export type ExportLanguage = (typeof exportLanguages)[number];
+
 export const csvQueryShape = {
   csv_dialect: z._default(z.optional(CsvDialect), defaultCsvDialect).check(
     z.meta({ description: 'CSV only: rfc4180 (comma, dot decimals) or excel-br (semicolon, comma decimals, UTF-8 BOM, for Excel in Portuguese)' }),
+  ),
+  tz: z.optional(z.string().check(z.refine(isTimeZone, { message: timeZoneMessage }))).check(
+    z.meta({ description: "CSV only: IANA zone of the times, each with its offset (11:03:00.000-03:00); default UTC ('Z')", example: 'America/Sao_Paulo' }),
+  ),
+  lang: z.optional(z.enum(exportLanguages)).check(
+    z.meta({ description: 'CSV only: statuses, methods, brands, acquirers and decline reasons as words of this language; default: codes (reasons per Accept-Language)' }),
   ),
 };

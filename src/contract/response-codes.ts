@@ -81,3 +81,9 @@ export interface ResponseCodeText {
 }
 
 export type ResponseCodeTexts = Record<ResponseCode, ResponseCodeText>;
+
+/** What a declined transaction's code means (texts of one language), or null: not declined, no code, or a code the catalogue lacks. */
+export function declineReason(texts: ResponseCodeTexts, status: string, code: string | null): string | null {
+  if (status !== 'denied' || code === null || !isKnownResponseCode(code)) return null;
+  return texts[code].meaning;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { summaryStatuses } from './enums.ts';
 import { SummaryFilters } from './summaries.ts';
+import { isTimeZone, timeZoneMessage } from './time-zone.ts';
 
 const Money = z.string().check(z.regex(/^-?\d+\.\d{2}$/), z.meta({ description: 'Exact decimal text (never a float)', example: '1520.50' }));
 const Rate = z
@@ -10,21 +11,10 @@ const Count = () => z.number().check(z.int());
 
 export const statsBuckets = ['hour', 'day', 'week'] as const;
 
-/** A valid IANA time zone name (as this server's Intl knows it). */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const StatsQuery = z.extend(SummaryFilters, {
   bucket: z._default(z.optional(z.enum(statsBuckets)), 'day').check(z.meta({ description: 'Width of the series buckets (weeks start on Monday)' })),
   tz: z
-    ._default(z.optional(z.string().check(z.refine(isTimeZone, { message: 'must be an IANA time zone such as America/Sao_Paulo' }))), 'UTC')
+    ._default(z.optional(z.string().check(z.refine(isTimeZone, { message: timeZoneMessage }))), 'UTC')
     .check(z.meta({ description: 'IANA time zone of the series buckets (default UTC)', example: 'America/Sao_Paulo' })),
   compare: z
     .optional(z.enum(['previous_period']))

@@ -21,6 +21,7 @@ import { safeError } from './lib/log-safe.ts';
 import { genReqId, registerRequestId } from './lib/request-id.ts';
 import { defaultServerLimits, timeoutCheckIntervalMs, type ServerLimits } from './lib/server-limits.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerApiReference } from './lib/api-reference.ts';
 import { prefixOf } from './lib/endpoint-routes.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -242,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(accountPlugin, { prefix: prefixOf('account'), sessions });
   await app.register(ssoPlugin, { prefix: prefixOf('sso'), sessions, sealingKey: options.live?.signingKey ?? null, redirectUri: options.oidcRedirectUri });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await registerApiReference(app);
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
 

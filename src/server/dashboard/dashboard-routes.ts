@@ -48,7 +48,7 @@ export function cacheControlFor(root: string, filePath: string): string {
 }
 
 /** Paths that belong to the API or to files, never to the dashboard: a miss there is a problem+json 404. */
-const apiPrefixes = ['/v1', '/health', '/assets'];
+const apiPrefixes = ['/v1', '/health', '/assets', '/docs'];
 const apiFiles = new Set(['/openapi.json', '/config.js']);
 /** The last segment names a file (`favicon.ico`, `robots.txt`, `app.js.map`): a file that is not there, not a route. */
 const fileName = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;

@@ -7,15 +7,15 @@ import type { RowScope } from '../lists/scope.ts';
 import { countEvents, eventKeyset, eventPosition, findEvents, type EventRow } from './events-query.ts';
 
 export const eventCsvColumns: Record<EventColumnId, CsvColumn<EventRow>['value']> = {
-  created_at: (r) => r.createdAtText,
-  event_status: (r) => r.eventStatus,
-  transaction_type: (r) => r.transactionType,
-  transaction_status: (r) => r.transactionStatus,
+  created_at: (r) => ({ at: r.createdAtText }),
+  event_status: (r) => ({ word: 'status', code: r.eventStatus }),
+  transaction_type: (r) => ({ word: 'cycleType', code: r.transactionType }),
+  transaction_status: (r) => ({ word: 'status', code: r.transactionStatus }),
   // events carry minor units; the export writes decimal text like the summaries (never through a float)
   amount: (r) => ({ minor: r.amount }),
-  acquirer: (r) => r.acquirerName,
-  payment_method: (r) => r.paymentMethod,
-  card_brand: (r) => r.cardData?.cardBrand ?? null,
+  acquirer: (r) => ({ word: 'acquirer', code: r.acquirerName }),
+  payment_method: (r) => ({ word: 'paymentMethod', code: r.paymentMethod }),
+  card_brand: (r) => ({ word: 'cardBrand', code: r.cardData?.cardBrand ?? null }),
   card_bin: (r) => r.cardData?.bin ?? null,
   card_last4: (r) => r.cardData?.last4 ?? null,
   event_id: (r) => r.eventId,
@@ -27,6 +27,7 @@ export const eventCsvColumns: Record<EventColumnId, CsvColumn<EventRow>['value']
   terminal_id: (r) => r.terminalId,
   authorization_code: (r) => r.authorizationCode,
   acquirer_response_code: (r) => r.acquirerResponseCode,
+  decline_reason: (r) => ({ reason: { status: r.transactionStatus, code: r.acquirerResponseCode } }),
 };
 
 /** GET /v1/events as a list: its filters and order (events-query.ts), its CSV export. */

@@ -36,7 +36,7 @@ export function listResponse<T>(json: T, description: string) {
       'text/csv': {
         schema: z.string().meta({
           description:
-            'Header row of column ids, then one CRLF-ended record per row (RFC 4180 quoting). rfc4180: comma separator, dot decimals; excel-br: semicolon separator, comma decimals, UTF-8 BOM. Amounts are exact decimal text. Content-Disposition names the file; X-Total-Count gives the row count as the list would.',
+            'Header row of column ids, then one CRLF-ended record per row (RFC 4180 quoting). rfc4180: comma separator, dot decimals; excel-br: semicolon separator, comma decimals, UTF-8 BOM. Amounts are exact decimal text. Times are UTC (Z) unless `tz` names a zone; values are codes unless `lang` names a language. Content-Disposition names the file; X-Total-Count gives the row count as the list would.',
           example: 'created_at,amount,status\r\n2026-11-21T13:45:12.123Z,150.00,approved\r\n',
         }),
       },

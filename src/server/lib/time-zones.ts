@@ -40,3 +40,30 @@ export function localIso(ms: number, offset: number): string {
   const mm = String(Math.floor((abs % 3600) / 60)).padStart(2, '0');
   return `${local}${sign}${hh}:${mm}`;
 }
+
+const isoInstant = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z$/;
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * Writes ISO instants ('…Z', any fraction of a second, as the API's JSON has them) as wall times of `tz` with their
+ * offset, the fraction kept: 2026-11-25T14:03:00.123Z in America/Sao_Paulo is 2026-11-25T11:03:00.123-03:00; an
+ * offset of zero is written 'Z'. Offsets change only on quarter hours: they are looked up once per quarter hour
+ * met (Intl's formatToParts is the slow part), so an export of many rows asks Intl a few times per day of data.
+ */
+export function zonedIsoWriter(tz: string): (iso: string) => string {
+  const offsets = new Map<number, number>();
+  return (iso) => {
+    const match = isoInstant.exec(iso);
+    if (!match) return iso;
+    const ms = Date.parse(`${match[1] ?? ''}Z`);
+    const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      if (offsets.size > 50_000) offsets.clear();
+      offset = offsetSeconds(tz, ms);
+      offsets.set(quarter, offset);
+    }
+    const zoned = offset === 0 ? `${new Date(ms).toISOString().slice(0, 19)}Z` : localIso(ms, offset);
+    return `${zoned.slice(0, 19)}${match[2] ?? ''}${zoned.slice(19)}`;
+  };
+}

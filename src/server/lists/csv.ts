@@ -1,9 +1,22 @@
 import { Readable } from 'node:stream';
 import { csvDialectRules, csvQuote, type CsvDialect } from '../../contract/export.ts';
 import { minorToDecimal } from '../../contract/money.ts';
+import { zonedIsoWriter } from '../lib/time-zones.ts';
+import { reasonOf, scriptCsvContext, wordOf, type CsvContext, type WordKind } from './csv-words.ts';
 
-/** A value of one CSV cell: text, a whole number, minor units written as decimal text, or empty. */
-export type CsvValue = string | number | { minor: bigint } | null;
+/**
+ * A value of one CSV cell: text, a whole number, minor units written as decimal text, an instant (ISO text, written
+ * in the export's time zone), a code the export may write as a word (`word`), a declined transaction's reason (its
+ * status and response code, written in the export's language), or empty.
+ */
+export type CsvValue =
+  | string
+  | number
+  | { minor: bigint }
+  | { at: string }
+  | { word: WordKind; code: string | null }
+  | { reason: { status: string; code: string | null } }
+  | null;
 
 export interface CsvColumn<Row> {
   id: string;
@@ -17,24 +30,38 @@ export interface CsvColumn<Row> {
  */
 const formulaStart = /^[=+\-@\t\r]/;
 
-function field(value: CsvValue, dialect: (typeof csvDialectRules)[CsvDialect]): string {
+type Dialect = (typeof csvDialectRules)[CsvDialect];
+
+function text(value: string | number | null): string {
   if (value === null) return '';
-  if (typeof value === 'object') {
-    const text = minorToDecimal(value.minor);
-    return dialect.decimalMark === '.' ? text : text.replace('.', dialect.decimalMark);
-  }
-  const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value);
-  return csvQuote(text);
+  return csvQuote(typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value));
 }
 
-/** Formats rows as CSV records (header first), in the dialect. */
-export function csvFormatter<Row>(columns: readonly CsvColumn<Row>[], dialectName: CsvDialect) {
+/** How one export writes cells: its dialect, and its context's zone and language. */
+function fieldWriter(dialect: Dialect, context: CsvContext): (value: CsvValue) => string {
+  const zoned = context.timeZone === null ? null : zonedIsoWriter(context.timeZone);
+  const { words, texts } = context;
+  return (value) => {
+    if (value === null || typeof value !== 'object') return text(value);
+    if ('minor' in value) {
+      const decimal = minorToDecimal(value.minor);
+      return dialect.decimalMark === '.' ? decimal : decimal.replace('.', dialect.decimalMark);
+    }
+    if ('at' in value) return text(zoned ? zoned(value.at) : value.at);
+    if ('word' in value) return text(value.code !== null && words !== null ? wordOf(words, value.word, value.code) : value.code);
+    return text(reasonOf(texts, value.reason.status, value.reason.code));
+  };
+}
+
+/** Formats rows as CSV records (header first), in the dialect and the context (default: UTC and codes, for scripts). */
+export function csvFormatter<Row>(columns: readonly CsvColumn<Row>[], dialectName: CsvDialect, context: CsvContext = scriptCsvContext) {
   const dialect = csvDialectRules[dialectName];
+  const field = fieldWriter(dialect, context);
   return {
-    header: () => dialect.bom + columns.map((c) => field(c.id, dialect)).join(dialect.separator) + '\r\n',
+    header: () => dialect.bom + columns.map((c) => text(c.id)).join(dialect.separator) + '\r\n',
     rows: (rows: readonly Row[]) => {
       let out = '';
-      for (const row of rows) out += columns.map((c) => field(c.value(row), dialect)).join(dialect.separator) + '\r\n';
+      for (const row of rows) out += columns.map((c) => field(c.value(row))).join(dialect.separator) + '\r\n';
       return out;
     },
   };
@@ -48,8 +75,9 @@ export function csvStream<Row>(
   columns: readonly CsvColumn<Row>[],
   dialect: CsvDialect,
   batches: AsyncIterable<readonly Row[]>,
+  context: CsvContext = scriptCsvContext,
 ): Readable {
-  const format = csvFormatter(columns, dialect);
+  const format = csvFormatter(columns, dialect, context);
   async function* chunks(): AsyncGenerator<string> {
     yield format.header();
     for await (const rows of batches) if (rows.length > 0) yield format.rows(rows);

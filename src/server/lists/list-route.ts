@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { defaultCsvDialect, type CsvDialect } from '../../contract/export.ts';
+import { defaultCsvDialect, type CsvDialect, type ExportLanguage } from '../../contract/export.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import type { CsvColumn } from './csv.ts';
+import { csvContextOf } from './csv-words.ts';
 import { decodeCursor, fingerprint, pageOf, type Cursor, type KeysetOrder, type KeysetPosition } from './keyset.ts';
 import { setPagingHeaders, type Paging } from './paging.ts';
 import { scopeOf, type RowScope } from './scope.ts';
@@ -41,6 +42,11 @@ export interface ListSpec<Query extends Paging, Row, Who extends RowScope = Call
     /** the columns of an export whose query names none */
     defaultColumns: readonly string[];
     values: Record<string, CsvColumn<Row>['value']>;
+    /**
+     * What some columns need beyond the list's own row (the summaries' response code is their cycles'): read once per
+     * batch, only when the export asks for one of `columns`.
+     */
+    expand?: { columns: readonly string[]; rows(db: Db, rows: Row[]): Promise<Row[]> };
   };
 }
 
@@ -48,6 +54,15 @@ export interface ListSpec<Query extends Paging, Row, Who extends RowScope = Call
 export interface ExportQuery {
   columns?: readonly string[] | undefined;
   csv_dialect?: CsvDialect | undefined;
+  /** the times' IANA zone (default UTC, 'Z') */
+  tz?: string | undefined;
+  /** codes as words of this language (default: codes) */
+  lang?: ExportLanguage | undefined;
+}
+
+/** The batches with what the export's columns need beyond the row (ListSpec csv.expand), when they need it. */
+async function* expanded<Row>(batches: AsyncIterable<Row[]>, expand: (rows: Row[]) => Promise<Row[]>): AsyncGenerator<Row[]> {
+  for await (const rows of batches) yield await expand(rows);
 }
 
 /** Rows an export reads per statement: a cursor page this long, then the next after its last row. */
@@ -95,13 +110,17 @@ export async function sendList<Query extends Paging & { cursor?: string | undefi
   const count = () => spec.count(db, caller, query, app.countCap);
   if (spec.csv && wantsCsv(request)) {
     const { csv } = spec;
+    const ids = query.columns ?? csv.defaultColumns;
+    const batches = listBatches(spec, db, caller, query);
+    const expand = csv.expand;
     return sendCsv(reply, {
       stem: csv.stem,
-      ids: query.columns ?? csv.defaultColumns,
+      ids,
       values: csv.values,
       dialect: query.csv_dialect ?? defaultCsvDialect,
       total: await count(),
-      batches: listBatches(spec, db, caller, query),
+      batches: expand && ids.some((id) => expand.columns.includes(id)) ? expanded(batches, (rows) => expand.rows(db, rows)) : batches,
+      context: csvContextOf(request, query),
     });
   }
   const keyset = spec.keyset;

@@ -5,6 +5,7 @@ import { cacheControlHeader, contentDispositionHeader, totalCountExactHeader, to
 import type { TotalCount } from './total-count.ts';
 import { auditedExport } from '../audit/route-audit.ts';
 import { csvDisposition, csvStream, type CsvColumn } from './csv.ts';
+import { scriptCsvContext, type CsvContext } from './csv-words.ts';
 
 /** True when the Accept header prefers text/csv to application/json (no Accept, or *\/*, means JSON). */
 export function wantsCsv(request: FastifyRequest): boolean {
@@ -22,6 +23,8 @@ export interface CsvExport<Row> {
   /** the list's X-Total-Count for the same filters (capped like the list), for a progress bar */
   total: TotalCount;
   batches: AsyncIterable<readonly Row[]>;
+  /** time zone and language of the values (default: UTC and codes) */
+  context?: CsvContext;
 }
 
 /** Streams the export: every row, in batches pulled as the client reads (see csvStream). */
@@ -32,7 +35,7 @@ export function sendCsv<Row>(reply: FastifyReply, spec: CsvExport<Row>): Fastify
     return { id, value };
   });
   // the route's audit entry (config.audit) gets the rows sent
-  const stream = csvStream(columns, spec.dialect, auditedExport(reply.request, spec.batches));
+  const stream = csvStream(columns, spec.dialect, auditedExport(reply.request, spec.batches), spec.context ?? scriptCsvContext);
   return reply
     .header(contentDispositionHeader, csvDisposition(spec.stem))
     .header(totalCountHeader, String(spec.total.value))

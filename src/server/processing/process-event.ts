@@ -1,3 +1,4 @@
+import { failureDetail } from '../../contract/failure-details.ts';
 import type { FailureReason } from '../../contract/notifications.ts';
 import type { EventRow } from '../events/events-query.ts';
 import { newCycle, newSummary, type Sale, type SaleBook, type SaleCycleRow } from './sale-book.ts';
@@ -52,23 +53,23 @@ const sum = (list: SaleCycleRow[], type: string) => list.filter((c) => c.type ==
 function contradiction(row: EventRow, sale: Sale): Outcome | null {
   const { summary, cycles: list } = sale;
   if (row.currency !== summary.currency) {
-    return fail('currency_mismatch', `The notification is in ${row.currency} but transaction ${row.id} is in ${summary.currency}.`);
+    return fail('currency_mismatch', failureDetail('currencyMismatch', { currency: row.currency, transaction: row.id, expected: summary.currency }));
   }
   const auth = list.find((c) => authorizations.has(c.type) && c.status !== 'pending') ?? list.find((c) => authorizations.has(c.type));
   if (authorizations.has(row.transactionType)) {
     if (auth && auth.amountMinor !== row.amount) {
-      return fail('amount_mismatch', `The ${row.transactionType} is for ${money(row.amount)} but transaction ${row.id} was authorized for ${money(auth.amountMinor)}.`);
+      return fail('amount_mismatch', failureDetail('amountNotAuthorized', { step: row.transactionType, amount: money(row.amount), transaction: row.id, authorized: money(auth.amountMinor) }));
     }
     return null;
   }
   if (!auth) return null;
   if (auth.status === 'denied' && row.transactionStatus === 'approved') {
-    return fail('authorization_denied', `Transaction ${row.id} was denied at authorization; an approved ${row.transactionType} cannot follow it.`);
+    return fail('authorization_denied', failureDetail('authorizationDenied', { transaction: row.id, step: row.transactionType }));
   }
   if (row.transactionStatus !== 'approved') return null;
   const limit = row.transactionType === 'refund' ? sum(list, 'capture') - sum(list, 'refund') : row.transactionType === 'capture' ? auth.amountMinor - sum(list, 'capture') : auth.amountMinor;
   if (row.amount > limit) {
-    return fail('amount_mismatch', `The ${row.transactionType} of ${money(row.amount)} exceeds the ${money(limit)} transaction ${row.id} still allows.`);
+    return fail('amount_mismatch', failureDetail('amountExceeds', { step: row.transactionType, amount: money(row.amount), limit: money(limit), transaction: row.id }));
   }
   return null;
 }
@@ -93,18 +94,18 @@ function applyStep(row: EventRow, merchantId: string, book: SaleBook, attempt: n
       return { status: 'processed', summaryId: summary.id, appended: true };
     }
     if (attempt >= policy.maxAttempts) {
-      return fail('authorization_missing', `No authorization of transaction ${row.id} arrived after ${attempt} attempts; the ${row.transactionType} cannot be applied.`);
+      return fail('authorization_missing', failureDetail('authorizationMissing', { transaction: row.id, attempts: attempt, step: row.transactionType }));
     }
     return {
       status: 'retry',
       reason: 'awaiting_authorization',
-      detail: `The ${row.transactionType} arrived before the authorization of transaction ${row.id}; attempt ${attempt} of ${policy.maxAttempts}, retrying.`,
+      detail: failureDetail('awaitingAuthorization', { step: row.transactionType, transaction: row.id, attempt, maxAttempts: policy.maxAttempts }),
       delayMs: retryDelayMs(attempt, policy),
     };
   }
   const { summary } = sale;
   if (summary.merchantId !== merchantId) {
-    return fail('merchant_mismatch', `Transaction ${row.id} belongs to merchant ${summary.merchantId}, but MID ${row.acquirerMerchantIdentifier} / TID ${row.acquirerTerminalIdentifier} is connected to ${merchantId}.`);
+    return fail('merchant_mismatch', failureDetail('otherMerchant', { transaction: row.id, merchant: summary.merchantId, mid: row.acquirerMerchantIdentifier, tid: row.acquirerTerminalIdentifier, connected: merchantId }));
   }
   if (alreadyApplied(row, sale.cycles)) return { status: 'processed', summaryId: summary.id, appended: false };
   const refused = contradiction(row, sale);
@@ -122,13 +123,13 @@ function applyStep(row: EventRow, merchantId: string, book: SaleBook, attempt: n
 export function processEvent(row: EventRow, connection: MatchedConnection | null, book: SaleBook, policy: ProcessingPolicy): Outcome {
   const attempt = row.attempts + 1;
   if (!connection) {
-    return fail('unknown_terminal', `No connection of this organization has MID ${row.acquirerMerchantIdentifier} and TID ${row.acquirerTerminalIdentifier} at ${row.acquirerName}; connect the terminal, then retry.`);
+    return fail('unknown_terminal', failureDetail('unknownTerminal', { mid: row.acquirerMerchantIdentifier, tid: row.acquirerTerminalIdentifier, acquirer: row.acquirerName }));
   }
   if (!connection.enabled || connection.status !== 'connected') {
-    return fail('connection_disabled', `The connection ${connection.id} for MID ${row.acquirerMerchantIdentifier} / TID ${row.acquirerTerminalIdentifier} is disabled or disconnected; enable it, then retry.`);
+    return fail('connection_disabled', failureDetail('connectionDisabled', { connection: connection.id, mid: row.acquirerMerchantIdentifier, tid: row.acquirerTerminalIdentifier }));
   }
   if (connection.taxId !== row.merchantTaxId) {
-    return fail('merchant_mismatch', `The notification names merchant tax id ${row.merchantTaxId}, but MID ${row.acquirerMerchantIdentifier} belongs to a merchant with another tax id.`);
+    return fail('merchant_mismatch', failureDetail('taxIdMismatch', { taxId: row.merchantTaxId, mid: row.acquirerMerchantIdentifier }));
   }
   return applyStep(row, connection.merchantId, book, attempt, policy);
 }

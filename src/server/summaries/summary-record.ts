@@ -33,6 +33,8 @@ export interface SummaryRecord {
   refunded_minor: PgBigint;
   /** the merchant's name (merchants.name, joined) */
   name: string | null;
+  /** the code that speaks for it (decidingResponseCode of its cycles): read by the CSV export only, when asked for */
+  response_code?: string | null;
 }
 
 export interface CycleRecord {

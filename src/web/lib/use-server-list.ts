@@ -77,7 +77,8 @@ function columnSetOf(columns: ColumnDef<ListFeatures, any, any>[]): ColumnSet {
   const all = columns.map((c) => c.id ?? '').filter(Boolean);
   // the disclosure column has no meta; row actions are `fixed`
   const choosable = columns.filter((c) => c.id && c.meta !== undefined && c.meta.fixed !== true).map((c) => c.id ?? '');
-  return { all, choosable, defaults: choosable };
+  const optional = new Set(columns.filter((c) => c.meta?.optional === true).map((c) => c.id));
+  return { all, choosable, defaults: choosable.filter((id) => !optional.has(id)) };
 }
 
 /** The columns the table shows, in the layout's order (a column the layout does not name keeps its place at the end). */

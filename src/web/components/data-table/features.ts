@@ -13,6 +13,8 @@ export interface DataColumnMeta {
   card?: 'primary' | 'aside' | 'sub' | 'hidden';
   /** Always shown, in its place, and not offered by the column chooser (row actions). Columns without meta are too. */
   fixed?: boolean;
+  /** Offered by the column chooser but off until chosen (the response code and decline reason columns). */
+  optional?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { exportFileName, formatMegabytes } from '../../lib/list-tools/csv-progre
 import { downloadCsv, saveBlob } from '../../lib/list-tools/export-download.ts';
 import type { ColumnLayout } from '../../lib/list-tools/use-column-layout.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
+import { operatorTimeZone } from '../../lib/url-state-dates.ts';
 import { Banner } from '../banner.tsx';
 import { Button } from '../button.tsx';
 import type { ExportJob } from './export-job.ts';
@@ -120,7 +121,7 @@ export function ColumnsPanel({ layout, labels }: ColumnsPanelProps) {
 
 /** The export panel: the CSV dialect, what is exported, Download (the job's state is the button's: it outlives the panel). */
 export function ExportForm({ job, close }: { job: ExportJob; close: () => void }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { path, params, columns, headerLabels, unexported, fileBase } = job.props;
   const { dialect, setDialect, setState, abortRef } = job;
   const running = job.state.kind === 'running';
@@ -135,6 +136,8 @@ export function ExportForm({ job, close }: { job: ExportJob; close: () => void }
         columns,
         headerLabels,
         dialect,
+        // the file reads as the screen: times in this browser's zone with their offset, values in the user's language
+        reader: { timeZone: operatorTimeZone(), language },
         signal: controller.signal,
         onProgress: (p) => setState({ kind: 'running', ...p }),
       });

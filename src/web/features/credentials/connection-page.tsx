@@ -9,7 +9,7 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
 import { transactionsListPath } from '../../lib/paths.ts';
 import { connectionQuery } from './api/connections.ts';
-import { providersQueryOptions } from './api/providers.ts';
+import { useProviders } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';
 import { ConnectionDetails } from './connection-details.tsx';
 import { ConnectionEditForm } from './connection-edit-form.tsx';
@@ -26,7 +26,7 @@ export function ConnectionPage() {
   const { id = '' } = useParams();
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   const connection = useQuery(connectionQuery(id));
-  const providers = useQuery(providersQueryOptions());
+  const providers = useProviders();
   const { toggle, busyId, failure, clearFailure } = useToggleConnection();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Credential } from '../../../contract/credentials.ts';
 import { Banner } from '../../components/banner.tsx';
@@ -10,7 +9,7 @@ import { listToolsUser } from '../../lib/list-tools/list-tools-user.ts';
 import { useServerList, type ServerListConfig } from '../../lib/use-server-list.ts';
 import { useMe } from '../../lib/me-context.tsx';
 import { connectionsQuery } from './api/connections.ts';
-import { providersQueryOptions } from './api/providers.ts';
+import { useProviders } from './api/providers.ts';
 import { ConfirmToggleDialog } from './confirm-toggle-dialog.tsx';
 import { describeConnection } from './connection-labels.tsx';
 import { connectionColumns } from './connections-columns.tsx';
@@ -25,7 +24,7 @@ import { newConnectionPath } from './connection-paths.ts';
 export function ConnectionsPage() {
   const t = useT();
   const me = useMe();
-  const providers = useQuery(providersQueryOptions());
+  const providers = useProviders();
   const providerMap = useMemo(() => new Map((providers.data ?? []).map((p) => [p.id, p])), [providers.data]);
   const merchantNames = useMemo(() => new Map(me.merchants.map((m) => [m.id, m.name])), [me.merchants]);
   const { toggle, busyId, failure, clearFailure } = useToggleConnection();

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
@@ -7,7 +6,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
-import { providersQueryOptions } from './api/providers.ts';
+import { useProviders } from './api/providers.ts';
 import { CredentialForm } from './credential-form.tsx';
 import { clearDraft, readDraft, type CredentialDraft, type DraftMerchant } from './credential-draft.ts';
 import styles from './credentials-page.module.css';
@@ -27,7 +26,7 @@ export function CredentialsPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const linked = (useLocation().state as { merchant?: DraftMerchant } | null)?.merchant;
-  const providers = useQuery(providersQueryOptions());
+  const providers = useProviders();
   // What was typed in this tab (kept across a reload or a sign-in, secrets excepted), read once.
   const [start, setStart] = useState(() => startingPoint(readDraft(), search.get('merchant_id'), linked));
   const [generation, setGeneration] = useState(0);

@@ -9,6 +9,7 @@ import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { Link } from 'react-router';
 import { maskCard } from '../../lib/format.ts';
 import { transactionPath } from '../../lib/paths.ts';
+import { DeclineReason } from '../../components/decline-reason.tsx';
 import { MerchantName } from './merchant-name.tsx';
 import type { Translate } from '../../lib/i18n/i18n.tsx';
 import styles from './events.module.css';
@@ -103,5 +104,19 @@ export const eventColumns = (t: Translate) =>
           </span>
         );
       },
+    }),
+    helper.accessor((e) => e.acquirerResponseCode ?? '', {
+      id: 'response_code',
+      header: t('events.col.responseCode'),
+      enableSorting: false,
+      meta: { label: t('events.col.responseCode'), mono: true, optional: true },
+      cell: ({ getValue }) => getValue() || dash,
+    }),
+    helper.accessor((e) => e.acquirerResponseCode ?? '', {
+      id: 'decline_reason',
+      header: t('events.col.declineReason'),
+      enableSorting: false,
+      meta: { label: t('events.col.declineReason'), optional: true },
+      cell: ({ row, getValue }) => <DeclineReason status={row.original.transactionStatus} code={getValue() || null} />,
     }),
   ]);

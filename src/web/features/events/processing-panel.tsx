@@ -10,6 +10,8 @@ import styles from './events.module.css';
 
 // the retry (its mutation and texts of outcome) loads when a row is opened by someone who may retry, not with the list
 const RetryButton = lazy(() => import('./retry-button.tsx').then((m) => ({ default: m.RetryButton })));
+// the failure detail in the user's words (its sentences' texts) loads when a failed event is opened
+const FailureDetail = lazy(() => import('../../components/failure-detail/failure-detail.tsx').then((m) => ({ default: m.FailureDetail })));
 
 /**
  * How the platform handled the event: why it failed (or waits) in the user's words with its code, the
@@ -31,9 +33,15 @@ export function ProcessingPanel({ event }: { event: Event }) {
             </p>
             <p>{t(`events.reason.${reason}`)}</p>
             {event.failureDetail ? (
-              <p className={styles.reasonDetail} lang="en" title={t('events.reason.platformWords')}>
-                {event.failureDetail}
-              </p>
+              <Suspense
+                fallback={
+                  <p className={styles.reasonDetail} lang="en">
+                    {event.failureDetail}
+                  </p>
+                }
+              >
+                <FailureDetail detail={event.failureDetail} className={styles.reasonDetail} title={t('events.reason.platformWords')} />
+              </Suspense>
             ) : null}
           </div>
         ) : null}

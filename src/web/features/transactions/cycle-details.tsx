@@ -11,7 +11,7 @@ import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
 import { maskCard } from '../../lib/format.ts';
 import { useI18n, useT } from '../../lib/i18n/i18n.tsx';
 import { transactionPath } from '../../lib/paths.ts';
-import { responseCodeText } from './response-code-text.ts';
+import { responseCodeText } from '../../lib/domain/response-code-text.ts';
 import { summaryRowId } from './transactions-columns.tsx';
 import styles from './cycle-details.module.css';
 

@@ -1,7 +1,7 @@
 import type { Summary } from '../../../contract/summaries.ts';
 import { isKnownResponseCode, responseCodes } from '../../../contract/response-codes.ts';
 import { useI18n } from '../../lib/i18n/i18n.tsx';
-import { responseCodeText } from './response-code-text.ts';
+import { responseCodeText } from '../../lib/domain/response-code-text.ts';
 import styles from './transaction-page.module.css';
 
 /** The cycle that declined: the last denied one. */

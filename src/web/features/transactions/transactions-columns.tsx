@@ -11,6 +11,8 @@ import { transactionPath } from '../../lib/paths.ts';
 import { Link } from 'react-router';
 import type { ListFeatures } from '../../components/data-table/features.ts';
 import { domainLabel, statusTones } from '../../lib/domain/domain-labels.ts';
+import { DeclineReason } from '../../components/decline-reason.tsx';
+import { decidingResponseCode } from '../../../contract/deciding-code.ts';
 import { RefundLine } from './refund-amounts.tsx';
 import styles from './transactions.module.css';
 
@@ -107,6 +109,20 @@ export const summaryColumns = (t: Translate) =>
     enableSorting: false,
     meta: { label: t('transactions.col.installments'), align: 'end' },
     cell: ({ getValue }) => <span className="tabular">{t('transactions.col.times', { count: getValue() })}</span>,
+  }),
+  helper.accessor((s) => decidingResponseCode(s.cycles) ?? '', {
+    id: 'response_code',
+    header: t('transactions.col.responseCode'),
+    enableSorting: false,
+    meta: { label: t('transactions.col.responseCode'), mono: true, optional: true },
+    cell: ({ getValue }) => getValue() || dash,
+  }),
+  helper.accessor((s) => decidingResponseCode(s.cycles) ?? '', {
+    id: 'decline_reason',
+    header: t('transactions.col.declineReason'),
+    enableSorting: false,
+    meta: { label: t('transactions.col.declineReason'), optional: true },
+    cell: ({ row, getValue }) => <DeclineReason status={row.original.status} code={getValue() || null} />,
   }),
   helper.accessor((s) => s.id ?? '', {
     id: 'id',

@@ -3,7 +3,7 @@ import type { Translate } from '../i18n/i18n.tsx';
 
 /**
  * Display names of the contract's enum values (contract/enums.ts), shared by every feature, in the active
- * language: messages `domain.<kind>.<value>` in lib/domain/messages. A value the catalogue does not know yet
+ * language: messages `domain.<kind>.<value>` in src/contract/domain/messages (shared with the API's CSV export). A value the catalogue does not know yet
  * (a new event type, a new brand) shows as it came; none shows a dash.
  */
 export type DomainKind = 'acquirer' | 'paymentMethod' | 'cardBrand' | 'status' | 'cycleType' | 'eventType';

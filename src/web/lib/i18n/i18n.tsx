@@ -4,7 +4,8 @@
  * HOW TO ADD MESSAGES (no central list to edit, so several people can add texts at once without conflicts):
  * 1. Next to your code, in the folder that owns it, create or extend `messages/en.json` AND `messages/pt-BR.json`
  *    (e.g. src/web/features/transactions/messages/en.json). Shared texts live in src/web/components/messages,
- *    src/web/lib/domain/messages (statuses, acquirers, brands, methods, event types) and
+ *    src/contract/domain/messages (statuses, acquirers, brands, methods, event types: the API's CSV export writes them
+ *    too) and
  *    src/web/lib/problems/messages (errors); the shell's in src/web/app/messages.
  * 2. Every key starts with the name of the folder that holds `messages/`, then a dot: `transactions.title`,
  *    `credentials.form.submit`, `components.pagination.next`. Flat keys, one level of JSON.

@@ -18,6 +18,8 @@ export const summaryApiColumns: ApiColumnMap<SummaryColumnId> = {
   card_first_digits: ['card_first_digits'],
   card_last_digits: ['card_last_digits'],
   installments: ['installments'],
+  response_code: ['response_code'],
+  decline_reason: ['decline_reason'],
   id: ['id'],
 };
 
@@ -31,6 +33,8 @@ export const eventApiColumns: ApiColumnMap<EventColumnId> = {
   merchant: ['merchant_id'],
   transaction_id: ['id'],
   card: ['card_brand', 'card_bin', 'card_last4'],
+  response_code: ['acquirer_response_code'],
+  decline_reason: ['decline_reason'],
 };
 
 /** The API columns of the visible dashboard columns, in their visible order (each once). */

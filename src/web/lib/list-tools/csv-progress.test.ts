@@ -34,6 +34,13 @@ describe('CSV progress', () => {
       csv_dialect: 'excel-br',
     });
     expect(exportParams({}, ['id'], 'rfc4180')).toEqual({ columns: 'id' });
+    expect(exportParams({ status: 'denied' }, ['id'], 'excel-br', { timeZone: 'America/Sao_Paulo', language: 'pt-BR' })).toEqual({
+      status: 'denied',
+      columns: 'id',
+      csv_dialect: 'excel-br',
+      tz: 'America/Sao_Paulo',
+      lang: 'pt-BR',
+    });
     expect(exportParams({ cursor: 'eyJsIjoxfQ', limit: '20', status: 'denied' }, ['id'], 'rfc4180')).toEqual({ status: 'denied', columns: 'id' });
   });
 });

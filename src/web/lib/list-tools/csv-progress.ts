@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages.ts';
 /**
  * Counts CSV records as the bytes stream in: a line break ends a record unless it is inside a quoted field
  * (RFC 4180: quotes double inside a field, so a plain toggle per quote is exact). The header is not a row.
@@ -55,10 +56,21 @@ export function exportParams(
   params: Readonly<Record<string, string | undefined>>,
   columns: readonly string[],
   dialect: 'rfc4180' | 'excel-br',
+  reader?: ExportReader,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '' && !pagingKeys.has(key)) out[key] = value;
   out.columns = columns.join(',');
   if (dialect !== 'rfc4180') out.csv_dialect = dialect;
+  if (reader) {
+    out.tz = reader.timeZone;
+    out.lang = reader.language;
+  }
   return out;
+}
+
+/** Who reads an export: the IANA zone its times are written in, the language of its values (the API's `tz`, `lang`). */
+export interface ExportReader {
+  timeZone: string;
+  language: Language;
 }

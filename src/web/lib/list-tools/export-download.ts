@@ -2,7 +2,7 @@ import { csvContentType, type CsvDialect } from '../../../contract/export.ts';
 import { totalCountHeaderName } from '../../../contract/headers.ts';
 import { apiStream } from '../api-client.ts';
 import { CsvHeaderRewriter } from './csv-header.ts';
-import { CsvRowCounter, exportParams } from './csv-progress.ts';
+import { CsvRowCounter, exportParams, type ExportReader } from './csv-progress.ts';
 
 export interface ExportProgress {
   rows: number;
@@ -18,6 +18,8 @@ export interface ExportRequest {
   /** API column id -> the label the list shows, in the user's language: the file's header record (the API writes ids) */
   headerLabels: Readonly<Record<string, string>>;
   dialect: CsvDialect;
+  /** whose file it is: the times' zone and the values' language (the API's `tz` and `lang`) */
+  reader?: ExportReader;
   signal: AbortSignal;
   onProgress: (progress: ExportProgress) => void;
 }
@@ -30,7 +32,7 @@ export interface ExportRequest {
  */
 export async function downloadCsv(request: ExportRequest): Promise<{ blob: Blob; rows: number }> {
   const response = await apiStream(request.path, {
-    params: exportParams(request.params, request.columns, request.dialect),
+    params: exportParams(request.params, request.columns, request.dialect, request.reader),
     accept: csvContentType,
     signal: request.signal,
   });
