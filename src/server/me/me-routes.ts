@@ -3,6 +3,7 @@ import { Me } from '../../contract/me.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants } from '../db/schema.ts';
+import { findPerson } from '../people/people-store.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { routeOf } from '../lib/endpoint-routes.ts';
 import { noQuery } from '../lib/no-query.ts';
@@ -32,6 +33,7 @@ export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
     .from(merchants)
     .where(caller.merchantId ? and(scope, eq(merchants.id, caller.merchantId)) : scope)
     .orderBy(asc(merchants.name), asc(merchants.id));
+  const person = caller.personId ? await findPerson(db, caller.organizationId, caller.personId) : null;
   return {
     tokenId: caller.tokenId,
     organization: { id: caller.organizationId, name: caller.organizationName },
@@ -39,5 +41,6 @@ export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
     merchantId: caller.merchantId,
     mode: caller.mode,
     merchants: rows,
+    person: person ? { id: person.id, email: person.email, name: person.name, role: person.role } : null,
   };
 }

@@ -51,6 +51,10 @@ describe.each(backends)('people sign in on $kind', ({ kind, available }) => {
       expect((await get('/v1/account', one)).statusCode).toBe(401);
       const account = await get('/v1/account', two);
       expect(account.json()).toMatchObject({ person: { email, role: 'support', secondFactor: false }, scopes: ['providers:read', 'transactions:read', 'transactions:holder', 'events:read', 'events:write', 'views:write'] });
+      // GET /v1/me names the person (the dashboard's shell shows "My account" and the role from it)
+      const me = (await get('/v1/me', two)).json<{ person: unknown; scopes: string[] }>();
+      expect(me.person).toMatchObject({ email, name: 'Ana', role: 'support' });
+      expect(me.scopes).toEqual(account.json<{ scopes: string[] }>().scopes);
       // a page of another origin may not sign this browser in
       const forged = await app.inject({ method: 'POST', url: '/v1/sign-in', payload: { email, password }, headers: { origin: 'https://evil.example' } });
       expect(forged.statusCode).toBe(403);
