@@ -3,7 +3,7 @@ import { Me } from '../../contract/me.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants } from '../db/schema.ts';
-import { findPerson } from '../people/people-store.ts';
+import { findPerson, personView } from '../people/people-store.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { routeOf } from '../lib/endpoint-routes.ts';
 import { noQuery } from '../lib/no-query.ts';
@@ -41,6 +41,6 @@ export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
     merchantId: caller.merchantId,
     mode: caller.mode,
     merchants: rows,
-    person: person ? { id: person.id, email: person.email, name: person.name, role: person.role } : null,
+    person: person ? (({ id, email, name, role }) => ({ id, email, name, role }))(personView(person)) : null,
   };
 }

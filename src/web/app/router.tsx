@@ -42,6 +42,9 @@ const FeePlansPage = guarded(['fee-plans:write'], 'fee-plans', async () => (awai
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
 const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', async () => (await import('../features/reconciliation/reconciliation-page.tsx')).ReconciliationPage);
+const AuditPage = guarded(['audit:read'], 'audit', async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
+// every signed-in person may open their own account (a token's session sees why it has none)
+const AccountPage = guarded([], 'account', async () => (await import('../features/account/account-page.tsx')).AccountPage);
 const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
@@ -70,6 +73,8 @@ export function AppRoutes() {
             <Route path="credentials/new" element={<CredentialsPage />} />
             <Route path="credentials/:id" element={<ConnectionPage />} />
             <Route path="reconciliation" element={<ReconciliationPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="account" element={<AccountPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { acceptHeader, authorizationHeader, contentTypeHeader } from '../../contract/headers.ts';
+import { acceptHeader, authorizationHeader, contentTypeHeader, retryAfterHeaderName } from '../../contract/headers.ts';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
 import { getBearerToken, confirmSession } from './session.ts';
@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem | null;
   readonly kind: ApiErrorKind;
+  /** a 429's Retry-After in seconds (the sign-in limit says how long to wait), else null */
+  readonly retryAfter: number | null;
 
-  constructor(message: string, status: number, problem: Problem | null, kind: ApiErrorKind = 'http') {
+  constructor(message: string, status: number, problem: Problem | null, kind: ApiErrorKind = 'http', retryAfter: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.problem = problem;
     this.kind = kind;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -76,7 +79,8 @@ async function send(method: string, path: string, init: RequestInit, accept: str
   if (!response.ok) {
     const problem = await parseProblem(await readBody(response));
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
-    throw new ApiError(message, response.status, problem, 'http');
+    const wait = Number(response.headers.get(retryAfterHeaderName) ?? '');
+    throw new ApiError(message, response.status, problem, 'http', Number.isInteger(wait) && wait > 0 ? wait : null);
   }
   if (tokenOverride === undefined) confirmSession();
   return response;
@@ -137,6 +141,15 @@ async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT', path: string, body:
 export const apiPost = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
 export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);
 export const apiPut = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PUT', path, body, schema, options);
+
+/**
+ * A JSON POST whose answer the caller reads itself (the sign-in steps, in the first route, without zod). No bearer
+ * token, and the tab's session is not confirmed by it: a step's answer is not yet a session.
+ */
+export async function apiPostForJson(path: string, body: unknown): Promise<unknown> {
+  const response = await send('POST', path, { body: JSON.stringify(body), headers: { [contentTypeHeader]: 'application/json' } }, 'application/json', undefined, '');
+  return readBody(response);
+}
 
 /**
  * A GET whose body the caller reads as a stream (the CSV export): the response once its status is OK; errors as

@@ -18,6 +18,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/fee-plans', labelKey: 'auth.section.feePlans', scopes: ['fee-plans:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
+  { path: '/audit', labelKey: 'auth.section.audit', scopes: ['audit:read'] },
 ];
 
 export function allowedSections(granted: readonly Scope[]): AppSection[] {
