@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { hashPassword } from '../people/passwords.ts';
 import { createPerson } from '../people/people-store.ts';
-import { backends, createTestDatabase, insertOrganization, type TestDatabase } from '../test/harness.ts';
+import { backends, bearer, createTestDatabase, insertOrganization, type TestDatabase } from '../test/harness.ts';
 
 const org = 'orgsigninaaaaaaaaaaa';
 const email = 'ana@example.com';
@@ -55,6 +55,9 @@ describe.each(backends)('people sign in on $kind', ({ kind, available }) => {
       const me = (await get('/v1/me', two)).json<{ person: unknown; scopes: string[] }>();
       expect(me.person).toMatchObject({ email, name: 'Ana', role: 'support' });
       expect(me.scopes).toEqual(account.json<{ scopes: string[] }>().scopes);
+      // the audit trail names the person by their email (the dashboard's "Who")
+      const trail = await app.inject({ url: '/v1/audit?action=person.sign_in&outcome=success', headers: { authorization: await bearer(t.database, org, { scopes: ['audit:read'] }) } });
+      expect(trail.json<{ actor: { kind: string; name: string | null } }[]>()[0]?.actor).toMatchObject({ kind: 'person', name: email });
       // a page of another origin may not sign this browser in
       const forged = await app.inject({ method: 'POST', url: '/v1/sign-in', payload: { email, password }, headers: { origin: 'https://evil.example' } });
       expect(forged.statusCode).toBe(403);

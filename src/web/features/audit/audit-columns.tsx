@@ -8,6 +8,9 @@ import type { Translate } from '../../lib/i18n/i18n.tsx';
 import styles from './audit.module.css';
 
 const helper = createColumnHelper<ListFeatures, AuditEntry>();
+
+/** An action may wrap after its dots and underscores (person.sign_<wbr>out_<wbr>everywhere), never inside a word. */
+const breakable = (action: string) => action.split(/(?<=[._])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
 const outcomeTones = { success: 'success', denied: 'warning', failure: 'danger' } as const;
 
 /** The audit log's columns in the active language: when, who, action, target, outcome, address. */
@@ -40,7 +43,7 @@ export const auditColumns = (t: Translate) =>
       header: t('audit.col.action'),
       enableSorting: false,
       meta: { label: t('audit.col.action') },
-      cell: ({ getValue }) => <code className={styles.code}>{getValue()}</code>,
+      cell: ({ getValue }) => <code className={`${styles.code} ${styles.action}`}>{breakable(getValue())}</code>,
     }),
     helper.accessor('target', {
       id: 'target',
