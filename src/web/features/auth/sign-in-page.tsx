@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -39,7 +39,6 @@ export function SignInPage() {
   const next = safeNextPath(params.get('next'));
   const [step, setStep] = useState<Step>({ name: 'password', failure: null });
   const [restarts, setRestarts] = useState(0);
-  const tokenTitle = useId();
 
   if (session.status === 'signed-in') return <Navigate to={next ?? '/'} replace />;
 
@@ -73,13 +72,14 @@ export function SignInPage() {
         {/* "Sign in with your company" (OIDC single sign-on, issue 24) goes here, under the password form, when the server offers it. */}
         {tokens && step.name === 'password' ? (
           people ? (
-            <section className={styles.tokens} aria-labelledby={tokenTitle}>
-              <h2 id={tokenTitle} className={styles.tokensTitle}>
+            // a plain block, not a named region: a region named "… access token" would be found as the token field too
+            <div className={styles.tokens}>
+              <h2 className={styles.tokensTitle}>
                 {t('auth.signIn.tokensTitle')}
               </h2>
               <p className={styles.hint}>{t('auth.signIn.leadSession')}</p>
               <TokenSignIn autoFocus={false} />
-            </section>
+            </div>
           ) : (
             <TokenSignIn autoFocus />
           )
