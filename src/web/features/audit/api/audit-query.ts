@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { AuditList } from '../../../../contract/audit.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 import { pagingHeaders } from '../../../components/data-table/paging.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import type { AuditKey } from '../audit-url.ts';
 import { auditListKey } from './audit-keys.ts';
 
@@ -11,7 +10,7 @@ export function auditQuery(params: Partial<Record<AuditKey, string>>) {
   return queryOptions({
     queryKey: auditListKey(params),
     queryFn: async ({ signal }) => {
-      const { data, headers } = await apiGet(apiPath('listAuditEntries'), AuditList, { params, signal });
+      const { data, headers } = await api('listAuditEntries', AuditList, { query: params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
     },
     placeholderData: keepPreviousData,

@@ -1,8 +1,7 @@
 import type { Me } from '../../../../contract/me.ts';
-import { apiCall, apiGet, apiPostForJson } from '../../../lib/api-client.ts';
+import { api, apiUnparsed } from '../../../lib/api-client.ts';
 import { endSession, usesCookieSession } from '../../../lib/session.ts';
 import { fetchMeWithToken, meSchema } from './me.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 /**
  * Token sign-in (developers, ALLOW_TOKEN_SIGN_IN): the same-origin dashboard exchanges the token for the HttpOnly
@@ -11,7 +10,7 @@ import { apiPath } from '../../../../contract/endpoints.ts';
  */
 export async function signInWith(token: string): Promise<Me> {
   if (!usesCookieSession()) return fetchMeWithToken(token);
-  return (await apiCall('POST', apiPath('createSession'), await meSchema(), { token })).data;
+  return (await api('createSession', await meSchema(), { token })).data;
 }
 
 /** A sign-in step's answer (contract/people.ts SignInResult, read by hand: zod stays out of the first route). */
@@ -24,23 +23,23 @@ function stepOf(body: unknown): SignInStep {
 }
 
 /** POST /v1/sign-in: email and password (the password lives only in this request's body). */
-export const signInWithPassword = async (email: string, password: string) => stepOf(await apiPostForJson(apiPath('signIn'), { email, password }));
+export const signInWithPassword = async (email: string, password: string) => stepOf(await apiUnparsed('signIn', { email, password }));
 
 /** POST /v1/sign-in/second-factor: the app's 6-digit code or a recovery code, with the challenge of the first step. */
-export const signInSecondFactor = async (challenge: string, code: string) => stepOf(await apiPostForJson(apiPath('signInSecondFactor'), { challenge, code }));
+export const signInSecondFactor = async (challenge: string, code: string) => stepOf(await apiUnparsed('signInSecondFactor', { challenge, code }));
 
 /**
  * The session cookie is set: who signed in (GET /v1/me, parsed), for the signed-in layout to start with. `token: ''`
  * sends no bearer and leaves the tab's state to the caller, which starts the session once the identity is kept.
  */
 export async function fetchSignedInMe(): Promise<Me> {
-  return (await apiGet(apiPath('getMe'), await meSchema(), { token: '' })).data;
+  return (await api('getMe', await meSchema(), { token: '' })).data;
 }
 
 /** Sign-out: ends the server session (DELETE /v1/session clears the cookie), then this tab's state; tells the other tabs. */
 export async function signOut(): Promise<void> {
   try {
-    if (usesCookieSession()) await apiCall('DELETE', apiPath('deleteSession'), null);
+    if (usesCookieSession()) await api('deleteSession', null);
   } finally {
     endSession('signed-out');
   }
