@@ -19,6 +19,8 @@ export interface RouteAudit {
 /** What a handler adds to its route's entry (an export: its row count, filled while streaming). */
 export interface AuditNote {
   details?: Record<string, unknown>;
+  /** the target's id when neither the path nor a created resource names it (an upload answering with its file) */
+  targetId?: string;
   export?: { rows: number; done: boolean };
 }
 
@@ -51,6 +53,7 @@ function createdId(payload: unknown): string | null {
 }
 
 function targetId(request: FastifyRequest, reply: FastifyReply, audit: RouteAudit, payload: unknown): string | null {
+  if (request.auditNote?.targetId !== undefined) return request.auditNote.targetId;
   const params = (request.params ?? {}) as Record<string, unknown>;
   const fromPath = params[audit.param ?? 'id'];
   if (typeof fromPath === 'string') return fromPath;
