@@ -18,6 +18,16 @@ test.describe('app shell', () => {
     await expect(page.getByRole('link', { name: 'Go to Overview' })).toBeVisible();
   });
 
+  test('a token session has no My account link, /account says why, and the audit log is not allowed without audit:read', async ({ page }) => {
+    await signInWithStorage(page, '/account', readerToken());
+    await expect(page.getByText('This session belongs to an access token')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My account' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+    await page.goto('/audit');
+    await expect(page.getByTestId('not-allowed-text')).toHaveText('Your access token does not let you see the audit log.');
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('a merchant token shows its merchant limit and fixes the credential merchant', async ({ page }) => {
     await signInWithStorage(page, '/credentials/new', merchantToken());
     await expect(page.getByTestId('org-info')).toContainText('Merchant:');

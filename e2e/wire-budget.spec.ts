@@ -24,11 +24,14 @@ import { demoToken } from './support/env.ts';
  * 165.9 kB, as before, in as many scripts); 141.2 kB in 7 scripts after issues 22 (the endpoint map, 58 operations,
  * with the entry), 23 (partial refunds in the list and totals, the response-code filter) and 25–26 (three sections in
  * the navigation): the way straight to the list is over issue 7's 140 kB by 1.2 kB, so its budget is 142 kB until the
- * entry sheds that much. What is left
+ * entry sheds that much. Issue 24's people sign-in (email and password, the code step's errors, the token form only
+ * where the server takes it, and their texts in the core chunk every route loads) adds 2.5 kB to the entry and the
+ * texts: sign-in 87.6 kB, straight to the list 143.7 kB, through the Overview 171.5 kB; the budgets are 145 and 173 kB.
+ * What is left
  * is mostly react-dom (~54 kB), the router (~12 kB), TanStack Query (~9 kB) and Table (~7 kB) and zod/mini (~8 kB).
  * Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
-const budgets = { signIn: 100_000, transactions: 142_000, throughOverview: 170_000 };
+const budgets = { signIn: 100_000, transactions: 145_000, throughOverview: 173_000 };
 
 interface Measured {
   bytes: number;

@@ -15,6 +15,13 @@ export const demoOrganizationId = 'd4ps1c0000000000demo';
 /** The demo organization's signing secret, fixed so a spec can sign notifications to POST /v1/notifications. */
 export const demoSigningSecret = 'e2e-demo-signing-secret-0123456789abcdef';
 
+/**
+ * The demo organization's admin person (DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD, set by the global setup): the sign-in
+ * spec signs in as them by password. The password follows the server's rules (15+ characters, not the email's name).
+ */
+export const demoAdminEmail = 'admin@e2e.acquirer-console.dev';
+export const demoAdminPassword = 'e2e violet tangerine bicycle';
+
 /** How many summaries the e2e database holds: several pages of 20 for every filter. */
 export const seedSummaries = 400;
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoSigningSecret, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
+import { crossApiBaseUrl, crossCountCap, crossSeedSummaries, crossWebBaseUrl, demoAdminEmail, demoAdminPassword, demoSigningSecret, demoToken, e2eBaseUrl, e2ePort, envNames, seedSummaries } from './env.ts';
 import { runBuiltCli, startServerProcess, unthrottled, type ServerProcess } from './server-process.ts';
 import { testDatabasePrefix } from '../../src/server/test/database-prefix.ts';
 
@@ -76,6 +76,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DEMO_SIGNING_SECRET: demoSigningSecret,
     // the e2e sign in with the demo token (developers' token sign-in, issue 24)
     ALLOW_TOKEN_SIGN_IN: 'true',
+    // and e2e/sign-in.spec.ts as the demo admin person, by password
+    DEMO_ADMIN_EMAIL: demoAdminEmail,
+    DEMO_ADMIN_PASSWORD: demoAdminPassword,
     SEED: '1',
     SEED_SUMMARIES: String(seedSummaries),
     LOG_LEVEL: 'warn',

@@ -6,6 +6,8 @@ export const linkHeaderName = 'Link';
 export const totalCountHeaderName = 'X-Total-Count';
 export const totalCountExactHeaderName = 'X-Total-Count-Exact';
 export const etagHeaderName = 'ETag';
+/** seconds to wait, on a 429 (the sign-in limit, the rate limiter) */
+export const retryAfterHeaderName = 'Retry-After';
 
 /**
  * Every response header a client (or a dashboard on another origin) may read: one list that CORS exposes
@@ -24,7 +26,7 @@ export const responseHeaders = {
   /** every response carries one (an incoming sane value is kept, else one is generated); so does every log line */
   requestId: 'X-Request-Id',
   wwwAuthenticate: 'WWW-Authenticate',
-  retryAfter: 'Retry-After',
+  retryAfter: retryAfterHeaderName,
   /** draft-ietf-httpapi-ratelimit-headers, sent by the rate limiter */
   rateLimitLimit: 'RateLimit-Limit',
   rateLimitRemaining: 'RateLimit-Remaining',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { Scope, TokenMode } from './enums.ts';
+import { Role } from './roles.ts';
 
 export const Me = z
   .object({
@@ -11,6 +12,11 @@ export const Me = z
     merchants: z
       .array(z.object({ id: z.string(), name: z.string(), taxId: z.optional(z.string()).check(z.meta({ description: 'CNPJ digits (extension; notifications name it)' })) }))
       .check(z.meta({ description: 'Merchants this token can act for' })),
+    person: z.optional(
+      z
+        .nullable(z.object({ id: z.string(), email: z.string(), name: z.string(), role: Role }))
+        .check(z.meta({ description: 'The signed-in person of a dashboard session (issue 24); null for an access token' })),
+    ),
   })
   .register(z.globalRegistry, { id: 'Me' });
 export type Me = z.infer<typeof Me>;

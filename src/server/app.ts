@@ -245,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerApiReference(app);
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
-  const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });
+  const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '', tokenSignIn: sessions.allowTokenSignIn });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -98,10 +98,11 @@ describe('platform routes (PGlite)', () => {
     expect(Object.keys(doc.paths['/v1/merchants'] ?? {}).sort()).toEqual(['get', 'post']);
   });
 
-  it('serves /config.js with the runtime API base URL, no-cache', async () => {
+  it('serves /config.js with the runtime API base URL and whether token sign-in is on, no-cache', async () => {
     const res = await t.app.inject({ url: '/config.js' });
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe('window.__ACQ_CONFIG__ = {"apiBaseUrl":""};\n');
+    // the test runner turns token sign-in on (vite.config.ts: ALLOW_TOKEN_SIGN_IN)
+    expect(res.body).toBe('window.__ACQ_CONFIG__ = {"apiBaseUrl":"","tokenSignIn":true};\n');
   });
 });
 
@@ -113,7 +114,7 @@ describe('dashboard hosting and CORS', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(path.join(webRoot, 'app.js'), 'console.log(1)');
     t = await createTestApp('pglite');
-    app = await buildApp({ database: t.database, webRoot, publicApiBaseUrl: 'https://api.example.com', corsOrigin: 'https://console.example.com' });
+    app = await buildApp({ database: t.database, webRoot, publicApiBaseUrl: 'https://api.example.com', corsOrigin: 'https://console.example.com', allowTokenSignIn: false });
   });
   afterAll(async () => {
     await app?.close();
@@ -131,7 +132,7 @@ describe('dashboard hosting and CORS', () => {
     expect(api.headers['content-type']).toContain('application/problem+json');
     const json = await app.inject({ url: '/nothing.json', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
-    expect((await app.inject({ url: '/config.js' })).body).toContain('"apiBaseUrl":"https://api.example.com"');
+    expect((await app.inject({ url: '/config.js' })).body).toContain('"apiBaseUrl":"https://api.example.com","tokenSignIn":false');
   });
 
   it('serves the dashboard on / and deep links whatever the Accept header (none, */*, text/html), also to HEAD', async () => {

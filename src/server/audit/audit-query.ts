@@ -2,7 +2,7 @@ import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListQuery } from '../../contract/audit.ts';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
 import type { Db } from '../db/client.ts';
-import { accessTokens, auditEntries as a } from '../db/schema.ts';
+import { accessTokens, auditEntries as a, people } from '../db/schema.ts';
 import { offsetOf } from '../lists/paging.ts';
 import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 
@@ -26,8 +26,8 @@ export function auditWhere(organizationId: string, query: Filters): SQL | undefi
   return and(...conditions);
 }
 
-/** The actor's name as it is now: a token's name (people's emails join in with accounts). */
-export const actorName = sql<string | null>`(select ${accessTokens.name} from ${accessTokens} where ${a.actorKind} = 'token' and ${accessTokens.id} = ${a.actorId})`;
+/** The actor's name as it is now: a token's name, a person's email. */
+export const actorName = sql<string | null>`coalesce((select ${accessTokens.name} from ${accessTokens} where ${a.actorKind} = 'token' and ${accessTokens.id} = ${a.actorId}), (select ${people.email} from ${people} where ${a.actorKind} = 'person' and ${people.id} = ${a.actorId}))`;
 
 export const auditColumns = {
   id: a.id,

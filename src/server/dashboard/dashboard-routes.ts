@@ -8,12 +8,14 @@ export interface WebOptions {
   /** folder of the built dashboard; not served when it does not exist */
   webRoot: string | null;
   publicApiBaseUrl: string;
+  /** ALLOW_TOKEN_SIGN_IN: the sign-in page offers the access-token form only when the server would accept it */
+  tokenSignIn?: boolean;
 }
 
-/** /config.js (runtime dashboard settings) and the built dashboard, when present. */
+/** /config.js (runtime dashboard settings: the API's base URL, whether token sign-in is on) and the built dashboard, when present. */
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<boolean> {
   app.get('/config.js', { schema: { hide: true } }, (_request, reply) => {
-    const config = JSON.stringify({ apiBaseUrl: options.publicApiBaseUrl });
+    const config = JSON.stringify({ apiBaseUrl: options.publicApiBaseUrl, tokenSignIn: options.tokenSignIn === true });
     return reply
       .type('application/javascript; charset=utf-8')
       .header(cacheControlHeader, 'no-cache')

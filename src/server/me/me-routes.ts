@@ -3,6 +3,7 @@ import type { Me } from '../../contract/me.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants } from '../db/schema.ts';
+import { findPerson, personView } from '../people/people-store.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 
@@ -22,6 +23,7 @@ export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
     .from(merchants)
     .where(caller.merchantId ? and(scope, eq(merchants.id, caller.merchantId)) : scope)
     .orderBy(asc(merchants.name), asc(merchants.id));
+  const person = caller.personId ? await findPerson(db, caller.organizationId, caller.personId) : null;
   return {
     tokenId: caller.tokenId,
     organization: { id: caller.organizationId, name: caller.organizationName },
@@ -29,5 +31,6 @@ export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
     merchantId: caller.merchantId,
     mode: caller.mode,
     merchants: rows,
+    person: person ? (({ id, email, name, role }) => ({ id, email, name, role }))(personView(person)) : null,
   };
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { hashPassword } from '../people/passwords.ts';
 import { createPerson } from '../people/people-store.ts';
-import { backends, createTestDatabase, insertOrganization, type TestDatabase } from '../test/harness.ts';
+import { backends, bearer, createTestDatabase, insertOrganization, type TestDatabase } from '../test/harness.ts';
 
 const org = 'orgsigninaaaaaaaaaaa';
 const email = 'ana@example.com';
@@ -51,6 +51,13 @@ describe.each(backends)('people sign in on $kind', ({ kind, available }) => {
       expect((await get('/v1/account', one)).statusCode).toBe(401);
       const account = await get('/v1/account', two);
       expect(account.json()).toMatchObject({ person: { email, role: 'support', secondFactor: false }, scopes: ['providers:read', 'transactions:read', 'transactions:holder', 'events:read', 'events:write', 'views:write'] });
+      // GET /v1/me names the person (the dashboard's shell shows "My account" and the role from it)
+      const me = (await get('/v1/me', two)).json<{ person: unknown; scopes: string[] }>();
+      expect(me.person).toMatchObject({ email, name: 'Ana', role: 'support' });
+      expect(me.scopes).toEqual(account.json<{ scopes: string[] }>().scopes);
+      // the audit trail names the person by their email (the dashboard's "Who")
+      const trail = await app.inject({ url: '/v1/audit?action=person.sign_in&outcome=success', headers: { authorization: await bearer(t.database, org, { scopes: ['audit:read'] }) } });
+      expect(trail.json<{ actor: { kind: string; name: string | null } }[]>()[0]?.actor).toMatchObject({ kind: 'person', name: email });
       // a page of another origin may not sign this browser in
       const forged = await app.inject({ method: 'POST', url: '/v1/sign-in', payload: { email, password }, headers: { origin: 'https://evil.example' } });
       expect(forged.statusCode).toBe(403);

@@ -8,6 +8,7 @@ import { IdentifierSearch } from '../components/search/identifier-search.tsx';
 import { allowedSections } from '../features/auth/access.ts';
 import { signOut as endServerSession } from '../features/auth/api/session.ts';
 import { useMe } from '../lib/me-context.tsx';
+import { accountPath } from '../lib/paths.ts';
 import { useI18n } from '../lib/i18n/i18n.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 import styles from './app-shell.module.css';
@@ -23,9 +24,10 @@ export function AppShell() {
   const sections = allowedSections(me.scopes);
   const { pathname } = useLocation();
   const current = sections.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+  const title = current ? t(current.labelKey) : pathname === accountPath ? t('app.myAccount') : null;
   useEffect(() => {
-    setDocumentTitle(current ? t('app.documentTitle', { section: t(current.labelKey) }) : t('app.name'));
-  }, [current, t]);
+    setDocumentTitle(title ? t('app.documentTitle', { section: title }) : t('app.name'));
+  }, [title, t]);
   // After moving to another page (not on first load, not on filter changes), focus the content so
   // keyboard and screen-reader users start at the new page instead of the old link.
   const main = useRef<HTMLElement>(null);
@@ -69,6 +71,11 @@ export function AppShell() {
         </div>
         {me.scopes.includes('transactions:read') ? <IdentifierSearch /> : null}
         <LanguageSwitch className={styles.language} compact />
+        {me.person ? (
+          <NavLink to={accountPath} className={({ isActive }) => [styles.account, isActive && styles.accountActive].filter(Boolean).join(' ')} title={me.person.email}>
+            {t('app.myAccount')}
+          </NavLink>
+        ) : null}
         <Button size="small" onClick={signOut}>
           {t('app.signOut')}
         </Button>

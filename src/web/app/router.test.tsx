@@ -63,7 +63,9 @@ describe('router and session', () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(401, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'no credentials' }, 'application/problem+json'));
     vi.stubGlobal('fetch', fetchMock);
     const router = renderAt('/');
-    expect(await screen.findByLabelText('Access token', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByLabelText('Email', {}, { timeout: 10_000 })).toBeTruthy();
+    // /config.js did not say token sign-in is on: no token form
+    expect(screen.queryByLabelText('Access token')).toBeNull();
     expect(`${router.current().pathname}${router.current().search}`).toBe('/sign-in');
     // the sign-in page asks whether single sign-on is offered (GET /v1/sso)
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/v1/me', '/v1/sso']));
@@ -108,6 +110,7 @@ describe('router and session', () => {
   });
 
   it('sign-in exchanges the token for the session cookie once and hands the identity to the shell without asking again', async () => {
+    window.__ACQ_CONFIG__ = { tokenSignIn: true };
     const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(json(200, me)));
     vi.stubGlobal('fetch', fetchMock);
     const router = renderAt('/sign-in?next=%2Ftransactions%3Forder_direction%3Dasc');
@@ -138,5 +141,55 @@ describe('router and session', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('https://api.example.test/v1/me');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok_far');
+  });
+
+  it('a person signs in with email, password and a second code; a wrong code says so, and nothing typed is stored', async () => {
+    const challenge = 'c'.repeat(43);
+    const problem = (status: number, type: string) => json(status, { type: `https://acquirer-console.dev/problems/${type}`, title: 'Unauthorized', status, detail: 'no' }, 'application/problem+json');
+    let codes = 0;
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation((url) => {
+      if (url === '/v1/sign-in') return Promise.resolve(json(200, { next: 'second_factor', challenge, secondFactorEnrolled: true }));
+      if (url === '/v1/sign-in/second-factor') return Promise.resolve((codes += 1) === 1 ? problem(401, 'sign-in-failed') : json(200, { next: 'signed_in', secondFactorEnrolled: true }));
+      return Promise.resolve(json(200, { ...me, person: { id: 'p1', email: 'ana@example.com', name: 'Ana', role: 'support' } }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderAt('/sign-in?next=%2Ftransactions');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' ana@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'violet tangerine bicycle' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.change(await screen.findByLabelText('Code from your authenticator app'), { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The code is not right')).toBeTruthy();
+    // the toggle: a recovery code instead
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'ABCDE-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Acme Payments', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My account' })).toBeTruthy();
+    expect(router.current().pathname).toBe('/transactions');
+    const bodies = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url, init]) => [url, JSON.parse(init?.body as string) as unknown]);
+    expect(bodies).toEqual([
+      ['/v1/sign-in', { email: 'ana@example.com', password: 'violet tangerine bicycle' }],
+      ['/v1/sign-in/second-factor', { challenge, code: '123456' }],
+      ['/v1/sign-in/second-factor', { challenge, code: 'ABCDE-12345' }],
+    ]);
+    expect(window.sessionStorage.length + window.localStorage.length).toBe(0);
+  });
+
+  it('a 429 says how long to wait, from Retry-After; a wrong password says nothing about which field', async () => {
+    const limited = new Response(JSON.stringify({ type: 'https://acquirer-console.dev/problems/too-many-sign-in-attempts', title: 'Too Many Requests', status: 429, detail: 'x' }), {
+      status: 429,
+      headers: { 'content-type': 'application/problem+json', 'retry-after': '754' },
+    });
+    const wrong = json(401, { type: 'https://acquirer-console.dev/problems/sign-in-failed', title: 'Unauthorized', status: 401, detail: 'x' }, 'application/problem+json');
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(wrong).mockResolvedValueOnce(limited));
+    renderAt('/sign-in');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The email or password is not right');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // 754 seconds: 13 minutes (rounded up)
+    expect(await screen.findByText(/Try again in 13 minutes\./)).toBeTruthy();
   });
 });

@@ -43,6 +43,9 @@ const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'creden
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
 const MerchantsPage = guarded(['merchants:write'], 'merchants', async () => (await import('../features/merchants/merchants-page.tsx')).MerchantsPage);
 const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', async () => (await import('../features/reconciliation/reconciliation-page.tsx')).ReconciliationPage);
+const AuditPage = guarded(['audit:read'], 'audit', async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
+// every signed-in person may open their own account (a token's session sees why it has none)
+const AccountPage = guarded([], 'account', async () => (await import('../features/account/account-page.tsx')).AccountPage);
 const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
@@ -72,6 +75,8 @@ export function AppRoutes() {
             <Route path="credentials/new" element={<CredentialsPage />} />
             <Route path="credentials/:id" element={<ConnectionPage />} />
             <Route path="reconciliation" element={<ReconciliationPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="account" element={<AccountPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -39,6 +39,15 @@ describe('api-client', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('https://api.example.test/v1/views/a');
   });
 
+  it("keeps a 429's Retry-After (seconds) on the error, and none without one", async () => {
+    const problem = { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Too many sign-in attempts' };
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(problem), { status: 429, headers: { 'content-type': 'application/problem+json', 'retry-after': '754' } }));
+    const limited = (await api('getSavedView', Thing, { path: { id: 'a' } }).catch((e: unknown) => e)) as ApiError;
+    expect([limited.status, limited.retryAfter]).toEqual([429, 754]);
+    fetchMock.mockResolvedValueOnce(reply(429, problem, 'application/problem+json'));
+    expect(((await api('getSavedView', Thing, { path: { id: 'a' } }).catch((e: unknown) => e)) as ApiError).retryAfter).toBeNull();
+  });
+
   it('turns problem+json into an ApiError with the parsed problem', async () => {
     const problem = {
       type: 'about:blank',

@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 import type { EndpointSchemas } from '../../contract/endpoint-schemas.ts';
-import { apiPath, methodOf, type OperationId, type PathParams } from '../../contract/endpoints.ts';
-import { acceptHeader, authorizationHeader, contentTypeHeader } from '../../contract/headers.ts';
+import { apiPath, methodOf, pathTemplate, type OperationId, type PathParams } from '../../contract/endpoints.ts';
+import { acceptHeader, authorizationHeader, contentTypeHeader, retryAfterHeaderName } from '../../contract/headers.ts';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
 import { getBearerToken, confirmSession } from './session.ts';
@@ -16,13 +16,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem | null;
   readonly kind: ApiErrorKind;
+  /** a 429's Retry-After in seconds (the sign-in limit says how long to wait), else null */
+  readonly retryAfter: number | null;
 
-  constructor(message: string, status: number, problem: Problem | null, kind: ApiErrorKind = 'http') {
+  constructor(message: string, status: number, problem: Problem | null, kind: ApiErrorKind = 'http', retryAfter: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.problem = problem;
     this.kind = kind;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -78,7 +81,8 @@ async function send(method: string, path: string, init: RequestInit, accept: str
   if (!response.ok) {
     const problem = await parseProblem(await readBody(response));
     const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
-    throw new ApiError(message, response.status, problem, 'http');
+    const wait = Number(response.headers.get(retryAfterHeaderName) ?? '');
+    throw new ApiError(message, response.status, problem, 'http', Number.isInteger(wait) && wait > 0 ? wait : null);
   }
   if (tokenOverride === undefined) confirmSession();
   return response;
@@ -108,6 +112,7 @@ async function request<T>(
   }
   return { data: parsed.data, headers: response.headers };
 }
+
 
 /**
  * A GET whose body the caller reads as a stream (the CSV export): the response once its status is OK; errors as
@@ -161,4 +166,13 @@ export async function api<Op extends OperationId, T>(op: Op, parse: Parser<Op, T
     init.headers = { [contentTypeHeader]: 'application/json', ...given.headers };
   } else if (given.headers) init.headers = given.headers;
   return request(methodOf(op), path, parse, init, given.query, given.token);
+}
+
+/**
+ * An operation with a JSON body whose answer the caller reads itself (the sign-in steps, in the first route, without
+ * zod). No bearer token, and the tab's session is not confirmed by it: a step's answer is not yet a session.
+ */
+export async function apiUnparsed<Op extends 'signIn' | 'signInSecondFactor'>(op: Op, body: BodyOf<Op>): Promise<unknown> {
+  const init: RequestInit = { body: JSON.stringify(body), headers: { [contentTypeHeader]: 'application/json' } };
+  return readBody(await send(methodOf(op), pathTemplate(op), init, 'application/json', undefined, ''));
 }

@@ -18,3 +18,6 @@ export const transactionsListPath = (filters: TransactionsListFilters) => {
   const query = search.toString();
   return query ? `/transactions?${query}` : '/transactions';
 };
+
+/** The signed-in person's own page (password, second factor, sessions): the shell's header links to it. */
+export const accountPath = '/account';

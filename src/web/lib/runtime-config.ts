@@ -4,6 +4,8 @@
  */
 export interface RuntimeConfig {
   apiBaseUrl: string;
+  /** the server accepts an access token for a dashboard session (ALLOW_TOKEN_SIGN_IN); absent: it does not */
+  tokenSignIn: boolean;
 }
 
 declare global {
@@ -15,7 +17,7 @@ declare global {
 export function getRuntimeConfig(): RuntimeConfig {
   const raw = typeof window === 'undefined' ? undefined : window.__ACQ_CONFIG__;
   const base = typeof raw?.apiBaseUrl === 'string' ? raw.apiBaseUrl.trim() : '';
-  return { apiBaseUrl: base.replace(/\/+$/, '') };
+  return { apiBaseUrl: base.replace(/\/+$/, ''), tokenSignIn: raw?.tokenSignIn === true };
 }
 
 /** Absolute or same-origin URL for an API path (`apiPath` of contract/endpoints.ts). */

@@ -19,6 +19,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/merchants', labelKey: 'auth.section.merchants', scopes: ['merchants:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
+  { path: '/audit', labelKey: 'auth.section.audit', scopes: ['audit:read'] },
 ];
 
 export function allowedSections(granted: readonly Scope[]): AppSection[] {

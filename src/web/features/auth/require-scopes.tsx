@@ -7,7 +7,7 @@ import { hasScopes } from '../../lib/scopes/has-scopes.ts';
 import { allowedSections } from './access.ts';
 import { useMe } from '../../lib/me-context.tsx';
 
-/** A section the token's scopes do not cover shows what the user cannot do, in words, instead of failing calls. */
+/** A section the token's (or the person's role's) scopes do not cover shows what they cannot do, in words, instead of failing calls. */
 export function RequireScopes({ scopes, children }: { scopes: readonly Scope[]; children: ReactNode }) {
   const me = useMe();
   const t = useT();
@@ -20,8 +20,8 @@ export function RequireScopes({ scopes, children }: { scopes: readonly Scope[]; 
         title={<span id="not-allowed-title">{t('scopes.notAllowed.title')}</span>}
         action={first ? <Link to={first.path}>{t('scopes.notAllowed.goTo', { section: t(first.labelKey) })}</Link> : undefined}
       >
-        <p data-testid="not-allowed-text">{t('scopes.notAllowed.cannot', { actions: missing.map((s) => t(`scopes.can.${s.replace(':', '-')}`)).join(t('scopes.and')) })}</p>
-        <p>{t('scopes.notAllowed.ask')}</p>
+        <p data-testid="not-allowed-text">{t(me.person ? 'scopes.notAllowed.cannotRole' : 'scopes.notAllowed.cannot', { actions: missing.map((s) => t(`scopes.can.${s.replace(':', '-')}`)).join(t('scopes.and')) })}</p>
+        <p>{t(me.person ? 'scopes.notAllowed.askRole' : 'scopes.notAllowed.ask')}</p>
       </EmptyState>
     </section>
   );

@@ -1,111 +1,91 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner.tsx';
-import { Button } from '../../components/button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { isApiError } from '../../lib/api-client.ts';
-import { useT, type Translate } from '../../lib/i18n/i18n.tsx';
-import { describeError } from '../../lib/problems/describe-error.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
+import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { startSession, usesCookieSession } from '../../lib/session.ts';
 import { safeNextPath } from './access.ts';
-import { signInWith } from './api/session.ts';
+import { fetchSignedInMe } from './api/session.ts';
+import { PasswordSignIn } from './password-sign-in.tsx';
+import type { SignInFailure } from './sign-in-errors.ts';
 import styles from './sign-in-page.module.css';
+import { SsoSignIn } from './sso-sign-in.tsx';
+import { TokenSignIn } from './token-sign-in.tsx';
 import { useSession } from './use-token.ts';
 import { rememberVerifiedMe } from './verified-me.ts';
-import { TechnicalDetails } from '../../components/technical-details.tsx';
-import { SsoSignIn } from './sso-sign-in.tsx';
 
-/** The token check: a direct call, no query cache (that lives behind sign-in, see app/signed-in-layout.tsx). */
-type Check = { state: 'idle' } | { state: 'pending' } | { state: 'failed'; error: unknown };
+// The code step only for people who enrolled an app: its own chunk, asked for as the password is sent.
+const loadSecondFactor = () => import('./second-factor-sign-in.tsx');
+const SecondFactorSignIn = lazy(async () => ({ default: (await loadSecondFactor()).SecondFactorSignIn }));
 
-function signInError(error: unknown, t: Translate): { title: string; detail: string; technical: string | null } {
-  const described = describeError(error, t);
-  if (isApiError(error) && error.status === 401) {
-    return { title: t('auth.signIn.rejectedTitle'), detail: t('auth.signIn.rejectedText'), technical: null };
-  }
-  return { title: t('auth.signIn.failedTitle', { reason: described.title }), detail: described.detail, technical: described.technical };
+type Step = { name: 'password'; failure: SignInFailure | null } | { name: 'second-factor'; challenge: string };
+
+/** The session cookie is set: the identity for the signed-in layout, then the tab is signed in (and goes to `next`). */
+async function finishSignIn(): Promise<void> {
+  rememberVerifiedMe(await fetchSignedInMe());
+  startSession(null);
 }
 
+/**
+ * Sign-in: email and password, then the authenticator app's code (or a recovery code) when the person enrolled one.
+ * The access-token form is there only when the server accepts it (/config.js `tokenSignIn`: ALLOW_TOKEN_SIGN_IN,
+ * developers) or for a dashboard on another origin, which can only use a bearer token. Nothing typed here reaches the
+ * URL or storage: the fields live in component state until the answer.
+ */
 export function SignInPage() {
   const session = useSession();
   const t = useT();
   const [params] = useSearchParams();
-  const [value, setValue] = useState('');
-  const [shown, setShown] = useState(false);
-  const [emptyError, setEmptyError] = useState(false);
-  const inputId = useId();
   const next = safeNextPath(params.get('next'));
-  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const [step, setStep] = useState<Step>({ name: 'password', failure: null });
+  const [restarts, setRestarts] = useState(0);
 
   if (session.status === 'signed-in') return <Navigate to={next ?? '/'} replace />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const candidate = value.trim();
-    setEmptyError(candidate === '');
-    if (candidate === '' || check.state === 'pending') return;
-    setCheck({ state: 'pending' });
-    signInWith(candidate).then(
-      (me) => {
-        rememberVerifiedMe(me);
-        startSession(usesCookieSession() ? null : candidate);
-      },
-      (error: unknown) => setCheck({ state: 'failed', error }),
-    );
+  const people = usesCookieSession();
+  const tokens = !people || getRuntimeConfig().tokenSignIn;
+  const restart = (failure: SignInFailure | null) => {
+    setRestarts((n) => n + 1);
+    setStep({ name: 'password', failure });
   };
-  const failure = check.state === 'failed' ? signInError(check.error, t) : null;
-  const errorId = `${inputId}-error`;
+  const lead = !people ? 'auth.signIn.leadTab' : step.name === 'second-factor' ? 'auth.signIn.leadCode' : 'auth.signIn.leadPassword';
 
   return (
     <main className={styles.page} id="main">
       <div className={styles.card}>
         <p className={styles.brand}>{t('app.name')}</p>
-        <h1 className={styles.title}>{t('auth.signIn.title')}</h1>
-        <p className={styles.lead}>{t(usesCookieSession() ? 'auth.signIn.leadSession' : 'auth.signIn.leadTab')}</p>
-        {params.get('reason') === 'expired' && !failure ? (
+        <h1 className={styles.title}>{t(step.name === 'second-factor' ? 'auth.signIn.codeTitle' : 'auth.signIn.title')}</h1>
+        <p className={styles.lead}>{t(lead)}</p>
+        {params.get('reason') === 'expired' && step.name === 'password' ? (
           <Banner tone="notice" title={t('auth.signIn.expiredTitle')} className={styles.banner}>
             {t('auth.signIn.expiredText')}
           </Banner>
         ) : null}
-        {failure ? (
-          <Banner tone="error" title={failure.title} className={styles.banner}>
-            {failure.detail}
-            <TechnicalDetails text={failure.technical} />
-          </Banner>
+        {people && step.name === 'password' ? (
+          <PasswordSignIn key={restarts} failure={step.failure} onSending={() => void loadSecondFactor()} onSignedIn={finishSignIn} onSecondFactor={(challenge) => setStep({ name: 'second-factor', challenge })} />
         ) : null}
-        <form onSubmit={onSubmit} noValidate className={styles.form}>
-          <label htmlFor={inputId} className={styles.label}>
-            {t('auth.signIn.tokenLabel')}
-          </label>
-          <div className={styles.row}>
-            <input
-              id={inputId}
-              name="token"
-              type={shown ? 'text' : 'password'}
-              className={styles.input}
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              autoFocus
-              value={value}
-              aria-invalid={emptyError || failure !== null || undefined}
-              aria-describedby={emptyError ? errorId : undefined}
-              onChange={(e) => setValue(e.target.value)}
-            />
-            <Button onClick={() => setShown((s) => !s)} aria-controls={inputId}>
-              {shown ? t('auth.signIn.hide') : t('auth.signIn.show')}
-            </Button>
-          </div>
-          {emptyError ? (
-            <p id={errorId} className={styles.fieldError}>
-              {t('auth.signIn.empty')}
-            </p>
-          ) : null}
-          <Button type="submit" variant="primary" className={styles.submit} disabled={check.state === 'pending'}>
-            {check.state === 'pending' ? t('auth.signIn.checking') : t('auth.signIn.submit')}
-          </Button>
-        </form>
-        <SsoSignIn next={next} />
+        {people && step.name === 'second-factor' ? (
+          <Suspense fallback={null}>
+            <SecondFactorSignIn challenge={step.challenge} onSignedIn={finishSignIn} onRestart={restart} />
+          </Suspense>
+        ) : null}
+        {/* "Sign in with your company" (OIDC single sign-on): shown when the server offers it */}
+        {step.name === 'password' ? <SsoSignIn next={next} /> : null}
+        {tokens && step.name === 'password' ? (
+          people ? (
+            // a plain block, not a named region: a region named "… access token" would be found as the token field too
+            <div className={styles.tokens}>
+              <h2 className={styles.tokensTitle}>
+                {t('auth.signIn.tokensTitle')}
+              </h2>
+              <p className={styles.hint}>{t('auth.signIn.leadSession')}</p>
+              <TokenSignIn autoFocus={false} />
+            </div>
+          ) : (
+            <TokenSignIn autoFocus />
+          )
+        ) : null}
         <LanguageSwitch className={styles.language} />
       </div>
     </main>

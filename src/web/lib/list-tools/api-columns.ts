@@ -1,3 +1,4 @@
+import type { AuditColumnId } from '../../../contract/audit.ts';
 import type { EventColumnId, SummaryColumnId } from '../../../contract/export.ts';
 
 /**
@@ -35,6 +36,16 @@ export const eventApiColumns: ApiColumnMap<EventColumnId> = {
   card: ['card_brand', 'card_bin', 'card_last4'],
   response_code: ['acquirer_response_code'],
   decline_reason: ['decline_reason'],
+};
+
+/** The audit log: who is the actor's kind, id and name; the target its type and id. */
+export const auditApiColumns: ApiColumnMap<AuditColumnId> = {
+  occurred_at: ['occurred_at'],
+  actor: ['actor_kind', 'actor_id', 'actor_name'],
+  action: ['action'],
+  target: ['target_type', 'target_id'],
+  outcome: ['outcome'],
+  address: ['address'],
 };
 
 /** The API columns of the visible dashboard columns, in their visible order (each once). */
