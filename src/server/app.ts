@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { config as zodConfig } from 'zod';
 import { en } from 'zod/locales';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { registerOperationAuth } from './auth/operation-auth.ts';
 import { defaultTokenCacheSeconds, TokenCache } from './auth/token-cache.ts';
 import { registerCookies } from './auth/session-cookie.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     methodsByPath.set(route.url, methods);
   });
 
+  registerOperationAuth(app);
   registerRequestId(app);
   registerErrorHandler(app);
   registerRouteAudit(app);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EventDetail, EventList, EventListQuery } from '../../contract/events.ts';
 import { callerOf } from '../auth/authenticate.ts';
+import { seesHolder } from '../auth/holder-details.ts';
 import { ApiProblem } from '../errors.ts';
 import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -30,7 +31,7 @@ export function eventRoutes(app: ApiInstance): void {
       },
     },
     // lists and exports may lag: read from a replica when there is one (eventList.replica)
-    async (request, reply) => sendList(app, request, reply, eventList, request.query, (rows) => rows.map(eventView)),
+    async (request, reply) => sendList(app, request, reply, eventList, request.query, (rows) => rows.map((row) => eventView(row, seesHolder(callerOf(request))))),
   );
 
   app.get(
@@ -52,7 +53,9 @@ export function eventRoutes(app: ApiInstance): void {
     async (request) => {
       const row = await findEvent(app.database.db, scopeOf(callerOf(request)), request.params.eventId);
       if (!row) throw new ApiProblem({ status: 404, detail: `No event ${request.params.eventId} is visible to this token.` });
-      return { ...eventView(row), rawBody: row.rawBody };
+      const holder = seesHolder(callerOf(request));
+      // the raw notification carries the holder's name and the terminal's address: only with transactions:holder
+      return { ...eventView(row, holder), rawBody: holder ? row.rawBody : null };
     },
   );
 

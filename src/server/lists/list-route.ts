@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Scope } from '../../contract/enums.ts';
 import { defaultCsvDialect, type CsvDialect } from '../../contract/export.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
@@ -41,6 +42,8 @@ export interface ListSpec<Query extends Paging, Row, Who extends RowScope = Call
     /** the columns of an export whose query names none */
     defaultColumns: readonly string[];
     values: Record<string, CsvColumn<Row>['value']>;
+    /** columns only a caller with the scope sees filled (others get them empty): the card holder's name needs transactions:holder */
+    scoped?: Record<string, Scope>;
   };
 }
 
@@ -75,6 +78,13 @@ export async function* listBatches<Query extends Paging, Row, Who extends RowSco
   }
 }
 
+/** The export's columns for this caller: a scoped column without its scope writes empty cells. */
+function csvValuesFor<Row>(csv: NonNullable<ListSpec<Paging, Row>['csv']>, caller: Caller): Record<string, CsvColumn<Row>['value']> {
+  const hidden = Object.entries(csv.scoped ?? {}).filter(([, scope]) => !caller.scopes.includes(scope));
+  if (hidden.length === 0) return csv.values;
+  return { ...csv.values, ...Object.fromEntries(hidden.map(([id]) => [id, () => null])) };
+}
+
 /** The database a list reads: the replica for lists that may lag. */
 const databaseOf = (app: ApiInstance, spec: { replica: boolean }): Db => (spec.replica ? app.database.read : app.database.db);
 
@@ -98,7 +108,7 @@ export async function sendList<Query extends Paging & { cursor?: string | undefi
     return sendCsv(reply, {
       stem: csv.stem,
       ids: query.columns ?? csv.defaultColumns,
-      values: csv.values,
+      values: csvValuesFor(csv, caller),
       dialect: query.csv_dialect ?? defaultCsvDialect,
       total: await count(),
       batches: listBatches(spec, db, caller, query),

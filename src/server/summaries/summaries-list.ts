@@ -1,4 +1,5 @@
 import { defaultSummaryColumns, type SummaryColumnId } from '../../contract/export.ts';
+import { holderScope } from '../../contract/operation-auth.ts';
 import type { SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
 import type { CsvColumn } from '../lists/csv.ts';
@@ -38,7 +39,7 @@ export const summaryList: ListSpec<SummaryQuery, SummaryRecord, RowScope> = {
     order: (query) => summaryKeyset(query.order_by, query.order_direction),
     position: (query) => (row) => summaryPosition(query.order_by, row),
   },
-  csv: { stem: 'transactions', defaultColumns: defaultSummaryColumns, values: summaryCsvColumns },
+  csv: { stem: 'transactions', defaultColumns: defaultSummaryColumns, values: summaryCsvColumns, scoped: { card_holder_name: holderScope } },
 };
 
 /** Every summary matching the filters, in the list's order, in keyset batches (the export's reading). */

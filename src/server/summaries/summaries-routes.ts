@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Summary, SummaryList, SummaryListQuery } from '../../contract/summaries.ts';
 import { callerOf } from '../auth/authenticate.ts';
+import { seesHolder } from '../auth/holder-details.ts';
 import { ApiProblem } from '../errors.ts';
 import { noQuery } from '../lib/no-query.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -36,6 +37,7 @@ export function summaryRoutes(app: ApiInstance): void {
             db,
             rows.map((r) => r.id),
           ),
+          seesHolder(callerOf(request)),
         ),
       ),
   );
@@ -58,7 +60,7 @@ export function summaryRoutes(app: ApiInstance): void {
       const db = app.database.db;
       const row = await findSummary(db, scopeOf(callerOf(request)), request.params.id);
       if (!row) throw new ApiProblem({ status: 404, detail: `No transaction summary ${request.params.id} is visible to this token.` });
-      const [view] = summaryViews([row], await findCycles(db, [row.id]));
+      const [view] = summaryViews([row], await findCycles(db, [row.id]), seesHolder(callerOf(request)));
       return view;
     },
   );
