@@ -28,6 +28,8 @@ export const resources = {
   audit: '/v1/audit',
   'sign-in': '/v1/sign-in',
   account: '/v1/account',
+  people: '/v1/people',
+  tokens: '/v1/tokens',
 } as const;
 
 export type Resource = keyof typeof resources;
@@ -94,6 +96,14 @@ export const endpoints = {
   listAccountSessions: ['GET', 'account', '/sessions'],
   endAccountSessions: ['DELETE', 'account', '/sessions'],
   endAccountSession: ['DELETE', 'account', '/sessions/{id}'],
+  listPeople: ['GET', 'people', ''],
+  invitePerson: ['POST', 'people', '/invitations'],
+  acceptInvitation: ['POST', 'people', '/invitations/accept'],
+  updatePerson: ['PATCH', 'people', '/{id}'],
+  resetPersonSecondFactor: ['DELETE', 'people', '/{id}/second-factor'],
+  listApiTokens: ['GET', 'tokens', ''],
+  createApiToken: ['POST', 'tokens', ''],
+  revokeApiToken: ['DELETE', 'tokens', '/{id}'],
 } as const satisfies Record<string, Endpoint>;
 
 export type OperationId = keyof typeof endpoints;

@@ -67,6 +67,14 @@ export const operationAuth = {
   listAccountSessions: 'any',
   endAccountSessions: 'any',
   endAccountSession: 'any',
+  listPeople: 'people:read',
+  invitePerson: 'people:write',
+  acceptInvitation: 'public',
+  updatePerson: 'people:write',
+  resetPersonSecondFactor: 'people:write',
+  listApiTokens: 'tokens:read',
+  createApiToken: 'tokens:write',
+  revokeApiToken: 'tokens:write',
 } as const satisfies Record<OperationId, OperationAuth>;
 
 /** The read scope that shows a transaction's card holder name, device IP address and location. */

@@ -7,6 +7,7 @@ import { config as zodConfig } from 'zod';
 import { en } from 'zod/locales';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { registerOperationAuth } from './auth/operation-auth.ts';
+import { TokenLastUse } from './auth/token-last-use.ts';
 import { defaultTokenCacheSeconds, TokenCache } from './auth/token-cache.ts';
 import { registerCookies } from './auth/session-cookie.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
@@ -44,6 +45,9 @@ import { ChangeBus } from './live/change-bus.ts';
 import type { LiveState } from './live/live-state.ts';
 import { SigningSecretCache } from './notifications/signing-secrets.ts';
 import { accountPlugin } from './account/plugin.ts';
+import { peoplePlugin } from './people-admin/plugin.ts';
+import type { InvitationMailer } from './people/invitation-mail.ts';
+import { tokenPlugin } from './tokens/plugin.ts';
 import { signInPlugin } from './sign-in/plugin.ts';
 import { defaultSignInLimits, type SignInLimits } from './sign-in/sign-in-limit.ts';
 import { notificationRoutes } from './notifications/notifications-routes.ts';
@@ -99,6 +103,10 @@ export interface AppOptions {
   allowTokenSignIn?: boolean;
   /** failed sign-ins allowed per account and per address within the window (SIGN_IN_LIMIT_*) */
   signInLimits?: SignInLimits;
+  /** sends invitation links (SMTP_URL); absent: the link is answered once to the admin who invited */
+  mailer?: InvitationMailer | null;
+  /** the dashboard's address in invitation links (PUBLIC_URL); absent: the address the request came to */
+  dashboardUrl?: string | undefined;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
@@ -215,7 +223,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     allowTokenSignIn: options.allowTokenSignIn ?? process.env.ALLOW_TOKEN_SIGN_IN === 'true',
   };
   await registerCookies(app);
-  registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)));
+  const lastUse = new TokenLastUse(options.database.db, (error) => app.log.warn({ err: error }, 'token last use not recorded'));
+  registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)), lastUse);
   requireJsonBodies(app);
   registerBodyGuard(app);
   await registerOpenApi(app, options.publicApiBaseUrl ?? '');
@@ -238,6 +247,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(auditPlugin, { prefix: prefixOf('audit') });
   await app.register(signInPlugin, { prefix: prefixOf('sign-in'), sessions, limits: options.signInLimits ?? defaultSignInLimits });
   await app.register(accountPlugin, { prefix: prefixOf('account'), sessions });
+  await app.register(peoplePlugin, { prefix: prefixOf('people'), sessions, mailer: options.mailer ?? null, dashboardUrl: options.dashboardUrl });
+  await app.register(tokenPlugin, { prefix: prefixOf('tokens') });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const servesWeb = await registerWeb(app, { webRoot, publicApiBaseUrl: options.publicApiBaseUrl ?? '' });

@@ -128,6 +128,14 @@ describe('role × endpoint matrix (every operation, every role, through a signed
       listAccountSessions: {},
       endAccountSessions: { endsSession: true },
       endAccountSession: { params: { id: missing } },
+      listPeople: {},
+      invitePerson: { body: {} },
+      acceptInvitation: { body: {} },
+      updatePerson: { params: { id: missing }, body: {} },
+      resetPersonSecondFactor: { params: { id: missing } },
+      listApiTokens: {},
+      createApiToken: { body: {} },
+      revokeApiToken: { params: { id: missing } },
     };
     for (const role of roleNames) sessions.set(role, await signIn(role));
   });

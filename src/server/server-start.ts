@@ -13,6 +13,7 @@ import { joinClusterMetrics } from './metrics/cluster-metrics.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { serveMetrics, type MetricsServer } from './metrics/metrics-server.ts';
 import { metricsPath } from './metrics/metrics-settings.ts';
+import { smtpMailer } from './people/invitation-mail.ts';
 
 export interface RunningServer {
   app: ApiInstance;
@@ -94,6 +95,8 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     tokenCacheSeconds: env.tokenCacheSeconds,
     totalCacheSeconds: env.totalCacheSeconds,
     validateResponses: env.validateResponses,
+    mailer: env.smtpUrl ? smtpMailer(env.smtpUrl, env.smtpFrom) : null,
+    dashboardUrl: env.publicUrl,
   });
   let metricsServer: MetricsServer | null = null;
   try {

@@ -694,3 +694,17 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_key_at_idx').on(t.key, t.at)],
 );
+
+/** An invitation link (issue 24): only its token's SHA-256 is kept; it works once and for 72 hours. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    personId: text('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by').references(() => people.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('invitations_person_idx').on(t.personId)],
+);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Problem, problemContentType } from '../../contract/problem.ts';
 
-type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 503;
+type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 502 | 503;
 
 export const descriptions: Record<ProblemStatus, string> = {
   400: 'Validation error: `errors` names each bad parameter or body field',
@@ -16,6 +16,7 @@ export const descriptions: Record<ProblemStatus, string> = {
   422: 'Idempotency-Key already used with a different request',
   428: 'If-Match is missing: send the ETag you read',
   429: 'Too many attempts: retry after Retry-After seconds',
+  502: 'A server this one depends on (the mail server of SMTP_URL) refused or did not answer',
   503:
     'Nothing was changed; retry after Retry-After seconds. Type `database-unavailable`: the database is unreachable. Type `service-busy`: the database is up but every ' +
     'connection of this server process stayed in use for the whole wait (DB_POOL_WAIT_MS), an overload',
