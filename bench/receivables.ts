@@ -49,6 +49,8 @@ export async function runReceivablesBench(argv: string[]): Promise<void> {
       const started = performance.now();
       let last = 0;
       const result = await backfillReceivables(database.db, {
+        bulk: database,
+        onIndexRebuild: (name) => console.error(`rebuilding ${name}`),
         onProgress: (done, total, rows) => {
           const now = performance.now();
           if (now - last < 5000 && done < total) return;

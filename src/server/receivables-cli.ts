@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     const result = await backfillReceivables(database.db, {
       ...(values.organization ? { organizationId: values.organization } : {}),
       batchSize,
+      bulk: database,
       onProgress: (done, total, rows) => progress.update(done, total, rows),
+      onIndexRebuild: (name) => progress.note(`rebuilding ${name} (${formatDuration((performance.now() - started) / 1000)} so far)`),
       shouldStop: () => stop,
     });
     progress.finish();

@@ -125,7 +125,14 @@ async function main(): Promise<void> {
     progress.finish();
     // issue 25: the receivables schedule of the loaded sales (those with none yet), with its own progress line
     progress.note(`scheduling receivables (${formatDuration((performance.now() - started) / 1000)} so far)`);
-    const scheduled = await backfillReceivables(database.db, { organizationId, overdueOneIn: 25, shouldStop: () => stopRequested, onProgress: (done, total, rows) => progress.update(done, total, rows) });
+    const scheduled = await backfillReceivables(database.db, {
+      organizationId,
+      overdueOneIn: 25,
+      bulk: database,
+      shouldStop: () => stopRequested,
+      onProgress: (done, total, rows) => progress.update(done, total, rows),
+      onIndexRebuild: (name) => progress.note(`rebuilding ${name} (${formatDuration((performance.now() - started) / 1000)} so far)`),
+    });
     progress.finish();
     progress.note(`scheduled ${groupDigits(scheduled.receivables)} receivables of ${groupDigits(scheduled.sales)} sales`);
     const seconds = (performance.now() - started) / 1000;

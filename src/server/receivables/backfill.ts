@@ -1,6 +1,7 @@
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { cycles, organizations, transactionSummaries as s } from '../db/schema.ts';
+import { dropSecondaryIndexes } from '../db/bulk-indexes.ts';
+import type { Database, Db } from '../db/client.ts';
+import { cycles, organizations, receivables, transactionSummaries as s } from '../db/schema.ts';
 import { ensureDefaultPlans } from '../fee-plans/store.ts';
 import { xid } from '../lib/xid.ts';
 import { addDays, saoPauloDate } from './business-calendar.ts';
@@ -18,6 +19,15 @@ export interface BackfillOptions {
    * so the console has overdue receivables to show. 0 (the default) settles everything past due.
    */
   overdueOneIn?: number;
+  /**
+   * The database, to let a big first backfill drop the receivables' list indexes and rebuild them at the end (as the
+   * seed does for its tables): only when the table is empty and at least `bulkFrom` sales wait. The index that finds
+   * a sale's receivables stays (the run reads it to skip scheduled sales). Lists of receivables are slow meanwhile.
+   */
+  bulk?: Database;
+  /** default 100 000 */
+  bulkFrom?: number;
+  onIndexRebuild?: (name: string) => void;
   onProgress?: (done: number, total: number, rows: number) => void;
   shouldStop?: () => boolean;
 }
@@ -28,6 +38,8 @@ function pick(id: string, oneIn: number): boolean {
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
   return (h >>> 0) % oneIn === 0;
 }
+
+const tableEmpty = async (db: Db) => (await db.select({ id: receivables.id }).from(receivables).limit(1)).length === 0;
 
 /**
  * Computes the receivables of every captured sale that has none yet (an existing database, or the seed's bulk
@@ -53,42 +65,47 @@ export async function backfillReceivables(db: Db, options: BackfillOptions = {})
   let sales = 0;
   let written = 0;
   options.onProgress?.(0, total, 0);
-  for (;;) {
-    if (options.shouldStop?.()) break;
-    const batch = await db
-      .select({ id: s.id, organizationId: s.organizationId, merchantId: s.merchantId, acquirer: s.acquirer, paymentMethod: s.paymentMethod, cardBrand: s.cardBrand, installments: s.installments })
-      .from(s)
-      .where(and(eligible, gt(s.id, after)))
-      .orderBy(asc(s.id))
-      .limit(batchSize);
-    if (batch.length === 0) break;
-    after = batch[batch.length - 1]?.id ?? after;
-    const steps = await db
-      .select({ summaryId: cycles.summaryId, id: cycles.id, seq: cycles.seq, type: cycles.type, status: cycles.status, amountMinor: cycles.amountMinor, createdAt: cycles.createdAt })
-      .from(cycles)
-      .where(inArray(cycles.summaryId, batch.map((b) => b.id)));
-    const bySale = new Map<string, typeof steps>();
-    for (const c of steps) bySale.set(c.summaryId, [...(bySale.get(c.summaryId) ?? []), c]);
-    const rows: Receivable[] = [];
-    for (const sale of batch) {
-      const saleCycles = (bySale.get(sale.id) ?? []).sort((a, b) => a.seq - b.seq);
-      rows.push(
-        ...scheduleSale(
-          { ...sale, receiverTaxId: plans.taxIdOf(sale.merchantId) },
-          saleCycles,
-          plans.plansOf(sale.merchantId, sale.acquirer),
-          () => xid(),
-          { date: today, ...(keepOpen ? { keepOpen } : {}) },
-        ),
-      );
+  const dropped = options.bulk && total >= (options.bulkFrom ?? 100_000) && (await tableEmpty(db)) ? await dropSecondaryIndexes(options.bulk, { tables: ['receivables'], keep: ['receivables_summary_idx'] }) : null;
+  try {
+    for (;;) {
+      if (options.shouldStop?.()) break;
+      const batch = await db
+        .select({ id: s.id, organizationId: s.organizationId, merchantId: s.merchantId, acquirer: s.acquirer, paymentMethod: s.paymentMethod, cardBrand: s.cardBrand, installments: s.installments })
+        .from(s)
+        .where(and(eligible, gt(s.id, after)))
+        .orderBy(asc(s.id))
+        .limit(batchSize);
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1]?.id ?? after;
+      const steps = await db
+        .select({ summaryId: cycles.summaryId, id: cycles.id, seq: cycles.seq, type: cycles.type, status: cycles.status, amountMinor: cycles.amountMinor, createdAt: cycles.createdAt })
+        .from(cycles)
+        .where(inArray(cycles.summaryId, batch.map((b) => b.id)));
+      const bySale = new Map<string, typeof steps>();
+      for (const c of steps) bySale.set(c.summaryId, [...(bySale.get(c.summaryId) ?? []), c]);
+      const rows: Receivable[] = [];
+      for (const sale of batch) {
+        const saleCycles = (bySale.get(sale.id) ?? []).sort((a, b) => a.seq - b.seq);
+        rows.push(
+          ...scheduleSale(
+            { ...sale, receiverTaxId: plans.taxIdOf(sale.merchantId) },
+            saleCycles,
+            plans.plansOf(sale.merchantId, sale.acquirer),
+            () => xid(),
+            { date: today, ...(keepOpen ? { keepOpen } : {}) },
+          ),
+        );
+      }
+      // one transaction per batch: a stopped backfill leaves whole sales only
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += 10_000) await insertReceivables(tx, rows.slice(i, i + 10_000));
+      });
+      sales += batch.length;
+      written += rows.length;
+      options.onProgress?.(sales, total, written);
     }
-    // one transaction per batch: a stopped backfill leaves whole sales only
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += 10_000) await insertReceivables(tx, rows.slice(i, i + 10_000));
-    });
-    sales += batch.length;
-    written += rows.length;
-    options.onProgress?.(sales, total, written);
+  } finally {
+    await dropped?.restore(options.onIndexRebuild);
   }
   return { sales, receivables: written };
 }

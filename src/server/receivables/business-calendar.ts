@@ -80,5 +80,9 @@ export function nextBusinessDay(date: IsoDate): IsoDate {
 
 /** The calendar date of an instant in Brasília time (America/Sao_Paulo, UTC−3 since 2019, no daylight saving). */
 export function saoPauloDate(instant: Date): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return brasiliaDay.format(instant);
 }
+
+// made once: constructing an Intl.DateTimeFormat costs about 0.3 ms, formatting with one about 1 µs (the backfill
+// spent 45 % of its CPU building them, one per sale)
+const brasiliaDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });

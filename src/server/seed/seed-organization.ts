@@ -4,7 +4,7 @@ import { ensureMonths } from '../db/partitions/maintain.ts';
 import { monthOf, monthRange } from '../db/partitions/months.ts';
 import { openSession } from '../db/session.ts';
 import { generateChunks, generateSale, generatorContext } from './generate.ts';
-import { dropSecondaryIndexes } from './bulk-indexes.ts';
+import { dropSecondaryIndexes } from '../db/bulk-indexes.ts';
 import { chunksOf, workerChunks, type ChunkSpec, type ChunkTexts } from './chunk-source.ts';
 import { openChunkLoader, type ChunkLoader } from './loader.ts';
 import { cnpj, createMerchants, merchantProfile, type MerchantRecord } from './merchants.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatDateTime, formatMinorUnits, formatUtc, maskCard } from './format.ts';
+import { formatAmount, formatCount, formatMonth, formatDateTime, formatMinorUnits, formatUtc, maskCard } from './format.ts';
 
 describe('formatAmount', () => {
   it('formats decimal text exactly, beyond float precision', () => {
@@ -47,5 +47,13 @@ describe('formatCount (also the CSV export progress)', () => {
   it('groups a whole count in the language given', () => {
     expect(formatCount(1234567, 'en-US')).toBe('1,234,567');
     expect(formatCount(1234567, 'pt-BR')).toBe('1.234.567');
+  });
+});
+
+describe('formatMonth (the margin by month)', () => {
+  it('writes a calendar month in the language, the same month whatever the zone', () => {
+    expect(formatMonth('2026-08', 'en-US')).toBe('Aug 2026');
+    expect(formatMonth('2026-01', 'pt-BR')).toBe('jan. de 2026');
+    expect(formatMonth('2026-12', 'pt-BR')).toBe('dez. de 2026');
   });
 });

@@ -114,6 +114,11 @@ function numberFormat(locale: string, key: string, options: Intl.NumberFormatOpt
   return format;
 }
 
+/** A calendar month `2026-08` as the language writes it: "Aug 2026" / "ago. de 2026" (a calendar fact: no time zone). */
+export function formatMonth(month: string, locale = operatorLocale()): string {
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /** A whole count with the language's grouping: 12,345 / 12.345. */
 export function formatCount(count: number, locale = operatorLocale()): string {
   return numberFormat(locale, 'count', { maximumFractionDigits: 0 }).format(count);

@@ -2,8 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { simulateAnticipation } from './receivables-api.ts';
+import { FigureCells, FigureHeads } from './figure-cells.tsx';
 import { formatDay } from './receivables-tables.tsx';
 import { currency } from './receivables-money.ts';
 import styles from './receivables.module.css';
@@ -48,21 +50,15 @@ export function AnticipationSimulator({ merchantId }: { merchantId: string | nul
                 <tr>
                   <th scope="col">{t('receivables.col.date')}</th>
                   <th scope="col">{t('receivables.col.acquirer')}</th>
-                  <th scope="col" className={styles.num}>{t('receivables.col.days')}</th>
-                  <th scope="col" className={styles.num}>{t('receivables.col.net')}</th>
-                  <th scope="col" className={styles.num}>{t('receivables.col.anticipationFee')}</th>
-                  <th scope="col" className={styles.num}>{t('receivables.col.today')}</th>
+                  <FigureHeads labels={['receivables.col.days', 'receivables.col.net', 'receivables.col.anticipationFee', 'receivables.col.today']} />
                 </tr>
               </thead>
               <tbody>
                 {result.units.slice(0, 60).map((u) => (
                   <tr key={`${u.dueDate}|${u.acquirer}|${u.brand}|${u.product}`}>
                     <th scope="row">{formatDay(u.dueDate)}</th>
-                    <td>{t(`receivables.arrangement.${u.product}`, { brand: t(`receivables.brand.${u.brand}`) })} · {u.acquirer}</td>
-                    <td className={styles.num}>{u.days}</td>
-                    <td className={styles.num}><MoneyText amount={u.net} currency={currency} /></td>
-                    <td className={styles.num}><MoneyText amount={u.anticipationFee} currency={currency} /></td>
-                    <td className={styles.num}><MoneyText amount={u.receivedToday} currency={currency} /></td>
+                    <td>{t(`receivables.arrangement.${u.product}`, { brand: t(`receivables.brand.${u.brand}`) })} · {domainLabel(t, 'acquirer', u.acquirer)}</td>
+                    <FigureCells count={u.days} amounts={[u.net, u.anticipationFee, u.receivedToday]} />
                   </tr>
                 ))}
               </tbody>

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '../../components/error-state.tsx';
-import { MoneyText } from '../../components/money-text.tsx';
 import { Segments } from '../../components/segments.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
-import { formatCount } from '../../lib/format.ts';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
+import { formatMonth } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
 import { marginQuery } from './receivables-api.ts';
-import { currency } from './receivables-money.ts';
+import { FigureCells, FigureHeads } from './figure-cells.tsx';
 import styles from './receivables.module.css';
 
 type GroupBy = 'month' | 'acquirer' | 'merchant';
@@ -20,7 +20,7 @@ export function MarginSection() {
   const [groupBy, setGroupBy] = useState<GroupBy>('month');
   const query = useQuery(marginQuery({ group_by: groupBy }));
   const names = new Map(me.merchants.map((m) => [m.id, m.name]));
-  const label = (key: string) => (groupBy === 'merchant' ? (names.get(key) ?? key) : key);
+  const label = (key: string) => (groupBy === 'merchant' ? (names.get(key) ?? key) : groupBy === 'acquirer' ? domainLabel(t, 'acquirer', key) : formatMonth(key));
   return (
     <section className={styles.section} aria-labelledby="margin-title" data-testid="margin">
       <div className={styles.sectionHead}>
@@ -44,22 +44,14 @@ export function MarginSection() {
             <thead>
               <tr>
                 <th scope="col">{t(`receivables.margin.by.${groupBy}`)}</th>
-                <th scope="col" className={styles.num}>{t('receivables.col.count')}</th>
-                <th scope="col" className={styles.num}>{t('receivables.col.gross')}</th>
-                <th scope="col" className={styles.num}>{t('receivables.col.fee')}</th>
-                <th scope="col" className={styles.num}>{t('receivables.col.costFee')}</th>
-                <th scope="col" className={styles.num}>{t('receivables.col.margin')}</th>
+                <FigureHeads labels={['receivables.col.count', 'receivables.col.gross', 'receivables.col.fee', 'receivables.col.costFee', 'receivables.col.margin']} />
               </tr>
             </thead>
             <tbody>
               {query.data.data.map((row) => (
                 <tr key={row.key}>
                   <th scope="row">{label(row.key)}</th>
-                  <td className={styles.num}>{formatCount(row.count)}</td>
-                  <td className={styles.num}><MoneyText amount={row.gross} currency={currency} /></td>
-                  <td className={styles.num}><MoneyText amount={row.fee} currency={currency} /></td>
-                  <td className={styles.num}><MoneyText amount={row.costFee} currency={currency} /></td>
-                  <td className={styles.num}><MoneyText amount={row.margin} currency={currency} /></td>
+                  <FigureCells count={row.count} amounts={[row.gross, row.fee, row.costFee, row.margin]} />
                 </tr>
               ))}
             </tbody>

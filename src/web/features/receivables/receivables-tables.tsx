@@ -1,8 +1,9 @@
 import type { CalendarEntry } from '../../../contract/receivables.ts';
-import { MoneyText } from '../../components/money-text.tsx';
-import { formatCount, operatorLocale } from '../../lib/format.ts';
+import { operatorLocale } from '../../lib/format.ts';
+import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { currency, toDecimal, toMinor } from './receivables-money.ts';
+import { FigureCells, FigureHeads } from './figure-cells.tsx';
+import { toDecimal, toMinor } from './receivables-money.ts';
 import styles from './receivables.module.css';
 
 export const formatDay = (date: string) => new Intl.DateTimeFormat(operatorLocale(), { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
@@ -17,30 +18,21 @@ export function DaysTable({ entries, totals }: { entries: readonly CalendarEntry
         <thead>
           <tr>
             <th scope="col">{t('receivables.col.date')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.count')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.gross')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.fee')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.net')}</th>
+            <FigureHeads labels={['receivables.col.count', 'receivables.col.gross', 'receivables.col.fee', 'receivables.col.net']} />
           </tr>
         </thead>
         <tbody>
           {entries.map((e) => (
             <tr key={e.dueDate}>
               <th scope="row">{formatDay(e.dueDate)}</th>
-              <td className={styles.num}>{formatCount(e.count)}</td>
-              <td className={styles.num}><MoneyText amount={e.gross} currency={currency} /></td>
-              <td className={styles.num}><MoneyText amount={e.fee} currency={currency} /></td>
-              <td className={styles.num}><MoneyText amount={e.net} currency={currency} /></td>
+              <FigureCells count={e.count} amounts={[e.gross, e.fee, e.net]} />
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t('receivables.total')}</th>
-            <td className={styles.num}>{formatCount(totals.count)}</td>
-            <td className={styles.num}><MoneyText amount={totals.gross} currency={currency} /></td>
-            <td className={styles.num}><MoneyText amount={totals.fee} currency={currency} /></td>
-            <td className={styles.num}><MoneyText amount={totals.net} currency={currency} /></td>
+            <FigureCells count={totals.count} amounts={[totals.gross, totals.fee, totals.net]} />
           </tr>
         </tfoot>
       </table>
@@ -71,21 +63,15 @@ export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }
           <tr>
             <th scope="col">{t('receivables.col.arrangement')}</th>
             <th scope="col">{t('receivables.col.acquirer')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.units')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.gross')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.fee')}</th>
-            <th scope="col" className={styles.num}>{t('receivables.col.net')}</th>
+            <FigureHeads labels={['receivables.col.units', 'receivables.col.gross', 'receivables.col.fee', 'receivables.col.net']} />
           </tr>
         </thead>
         <tbody>
           {rows.map((g) => (
             <tr key={`${g.brand}|${g.product}|${g.acquirer}`}>
               <th scope="row">{t(`receivables.arrangement.${g.product}`, { brand: t(`receivables.brand.${g.brand}`) })}</th>
-              <td>{g.acquirer}</td>
-              <td className={styles.num}>{formatCount(g.units)}</td>
-              <td className={styles.num}><MoneyText amount={toDecimal(g.gross)} currency={currency} /></td>
-              <td className={styles.num}><MoneyText amount={toDecimal(g.fee)} currency={currency} /></td>
-              <td className={styles.num}><MoneyText amount={toDecimal(g.net)} currency={currency} /></td>
+              <td>{domainLabel(t, 'acquirer', g.acquirer)}</td>
+              <FigureCells count={g.units} amounts={[toDecimal(g.gross), toDecimal(g.fee), toDecimal(g.net)]} />
             </tr>
           ))}
         </tbody>

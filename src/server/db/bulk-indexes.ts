@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { openSession } from '../db/session.ts';
+import { openSession } from './session.ts';
 
 export const loadedTables = ['transaction_summaries', 'cycles', 'events'] as const;
 const rollupTables = ['summary_rollup', 'summary_rollup_daily', 'summary_rollup_status'] as const;
@@ -22,6 +22,10 @@ export interface DropOptions {
    * larger than shared_buffers costs more than the rest of the load, in page reads and in full-page WAL images.
    */
   keys?: boolean;
+  /** the tables whose secondary indexes are dropped (default the seed's loaded tables, with the rollups analyzed after) */
+  tables?: readonly string[];
+  /** indexes to keep (a load that reads its own table as it goes, like the receivables backfill's "not yet scheduled") */
+  keep?: readonly string[];
 }
 
 interface Dropped {
@@ -54,15 +58,18 @@ async function keyConstraints(database: Database): Promise<{ primary: Dropped[];
  * reports (pg_indexes.indexdef, pg_get_constraintdef), so the schema ends exactly as the migrations made it.
  */
 export async function dropSecondaryIndexes(database: Database, options: DropOptions = {}): Promise<DroppedIndexes> {
-  const indexes = await database.query<Dropped>(
+  const tables = options.tables ?? loadedTables;
+  const kept = new Set(options.keep ?? []);
+  const listed = await database.query<Dropped>(
     `SELECT i.indexname AS name, i.indexdef AS definition
        FROM pg_indexes i
       WHERE i.schemaname = current_schema()
         AND i.tablename = ANY($1::text[])
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.connamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()))
       ORDER BY i.tablename, i.indexname`,
-    [[...loadedTables]],
+    [[...tables]],
   );
+  const indexes = listed.filter((i) => !kept.has(i.name));
   const keys = options.keys ? await keyConstraints(database) : { primary: [], foreign: [], drops: [] };
   for (const drop of keys.drops) await database.exec(drop);
   for (const index of indexes) await database.exec(`DROP INDEX IF EXISTS "${index.name.replace(/"/g, '""')}"`);
@@ -86,7 +93,7 @@ export async function dropSecondaryIndexes(database: Database, options: DropOpti
       }
       onPhase?.('analyzing the loaded tables and the rollups');
       // (the rollups need no CLUSTER: the load added its rows to them in one pass, in key order)
-      await database.exec(`ANALYZE ${[...loadedTables, ...rollupTables].join(', ')}`);
+      await database.exec(`ANALYZE ${(options.tables ? [...tables] : [...loadedTables, ...rollupTables]).join(', ')}`);
     },
   };
 }
