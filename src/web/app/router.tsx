@@ -42,6 +42,13 @@ const FeePlansPage = guarded(['fee-plans:write'], 'fee-plans', async () => (awai
 const CredentialsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/credentials-page.tsx')).CredentialsPage);
 const ConnectionsPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connections-page.tsx')).ConnectionsPage);
 const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', async () => (await import('../features/reconciliation/reconciliation-page.tsx')).ReconciliationPage);
+const PeoplePage = guarded(['people:read'], 'people', async () => (await import('../features/people/people-page.tsx')).PeoplePage);
+const ApiTokensPage = guarded(['tokens:read'], 'api-tokens', async () => (await import('../features/api-tokens/api-tokens-page.tsx')).ApiTokensPage);
+/** Public: the invited person accepts (no session yet), with the people feature's texts. */
+const InvitationPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/people/invitation-page.tsx'), loadFeatureMessages('people')]);
+  return { default: page.InvitationPage };
+});
 const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
@@ -51,6 +58,7 @@ export function AppRoutes() {
       <Suspense fallback={null}>
         <Routes>
           <Route path="/sign-in" element={<SignInPage />} />
+          <Route path="/invitation" element={<InvitationPage />} />
           <Route
             path="/"
             element={
@@ -70,6 +78,8 @@ export function AppRoutes() {
             <Route path="credentials/new" element={<CredentialsPage />} />
             <Route path="credentials/:id" element={<ConnectionPage />} />
             <Route path="reconciliation" element={<ReconciliationPage />} />
+            <Route path="people" element={<PeoplePage />} />
+            <Route path="api-tokens" element={<ApiTokensPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

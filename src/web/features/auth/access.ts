@@ -18,6 +18,8 @@ export const appSections: readonly AppSection[] = [
   { path: '/fee-plans', labelKey: 'auth.section.feePlans', scopes: ['fee-plans:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
+  { path: '/people', labelKey: 'auth.section.people', scopes: ['people:read'] },
+  { path: '/api-tokens', labelKey: 'auth.section.apiTokens', scopes: ['tokens:read'] },
 ];
 
 export function allowedSections(granted: readonly Scope[]): AppSection[] {
