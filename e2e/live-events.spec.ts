@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signatureHeader, type NotificationInput } from '../src/contract/notifications.ts';
+import type { NotificationInput } from '../src/contract/notifications.ts';
 import { signatureHeaderValue } from '../src/server/notifications/signature.ts';
 import { terminalsOf, type SimTerminal } from '../src/server/simulate/generator.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoOrganizationId, demoSigningSecret, demoToken, readerToken } from './support/env.ts';
 import { screenshot } from './support/screenshots.ts';
+import { contentTypeHeader, organizationIdHeader, signatureHeader } from '../src/contract/headers.ts';
 
 const bearer = { Authorization: `Bearer ${demoToken}` };
 const tag = () => randomBytes(5).toString('hex');
@@ -50,7 +51,7 @@ function authorization(terminal: SimTerminal, patch: Partial<NotificationInput> 
 /** POST /v1/notifications signed with the demo organization's secret, as an acquirer would (`raw`: these exact bytes). */
 async function notify(request: APIRequestContext, body: NotificationInput, raw = JSON.stringify(body)): Promise<void> {
   const response = await request.post('/v1/notifications', {
-    headers: { 'content-type': 'application/json', 'x-organization-id': demoOrganizationId, [signatureHeader]: signatureHeaderValue(demoSigningSecret, raw) },
+    headers: { [contentTypeHeader]: 'application/json', [organizationIdHeader]: demoOrganizationId, [signatureHeader]: signatureHeaderValue(demoSigningSecret, raw) },
     data: raw,
   });
   expect(response.status(), await response.text()).toBeLessThan(300);

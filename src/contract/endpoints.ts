@@ -6,7 +6,9 @@
  * place"). `src/server/endpoints.test.ts` checks the server registers exactly these; `src/web/api-paths.test.ts`
  * that the dashboard writes no API path itself.
  *
- * Strings only, no schema: every chunk of the dashboard that calls the API loads this module (about 1 kB).
+ * Strings only, no schema: every chunk of the dashboard that calls the API loads this module (about 1 kB). What each
+ * operation takes and answers is in `endpoint-schemas.ts`, keyed by the same operationIds (a separate module: it
+ * reaches every schema of the API; the dashboard imports it as a type only).
  */
 
 /** The prefix each resource folder of the server is registered under. */

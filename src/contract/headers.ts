@@ -52,6 +52,23 @@ export const contentTypeHeader = 'content-type';
 /** Request header of GET /v1/events/stream: the id of the last message received, to resume after it */
 export const lastEventIdHeader = 'last-event-id';
 
+/** Request header of POST /v1/notifications: a notification's signature, `t=<unix seconds>,v1=<hex HMAC-SHA256>` */
+export const signatureHeader = 'x-signature';
+/** Request header of POST /v1/notifications: the organization whose signing secret signed the notification */
+export const organizationIdHeader = 'x-organization-id';
+/** Lower-case names of response headers the server writes (Node hands them over lower-case too) */
+export const linkHeader = /* @__PURE__ */ linkHeaderName.toLowerCase();
+export const retryAfterHeader = /* @__PURE__ */ responseHeaders.retryAfter.toLowerCase();
+export const wwwAuthenticateHeader = /* @__PURE__ */ responseHeaders.wwwAuthenticate.toLowerCase();
+export const cacheControlHeader = 'cache-control';
+/** the CSV exports' file name */
+export const contentDispositionHeader = 'content-disposition';
+/** the built dashboard's files: an immutable asset drops these */
+export const lastModifiedHeader = 'last-modified';
+export const acceptRangesHeader = 'accept-ranges';
+/** the live stream asks a proxy in front (nginx) not to buffer it */
+export const accelBufferingHeader = 'x-accel-buffering';
+
 /** Parses an RFC 8288 Link header into rel -> URL. */
 export function parseLinkHeader(value: string | null | undefined): Record<string, string> {
   const links: Record<string, string> = {};

@@ -16,9 +16,6 @@ export const failureReasons = [
 export const FailureReason = z.enum(failureReasons).register(z.globalRegistry, { id: 'FailureReason' });
 export type FailureReason = z.infer<typeof FailureReason>;
 
-/** The header carrying a notification's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const signatureHeader = 'x-signature';
-
 /** Optional in a notification: absent and null both stored as null. */
 const orNull = <T extends z.ZodMiniType>(schema: T) => z._default(z.optional(z.nullable(schema)), null);
 const identifier = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/, 'must be 1 to 64 letters, digits or _ . : -'));

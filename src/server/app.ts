@@ -58,6 +58,7 @@ import { auditPlugin } from './audit/plugin.ts';
 import { registerAuditRetention } from './audit/retention.ts';
 import { registerRouteAudit } from './audit/route-audit.ts';
 import { defaultAuditRetentionDays } from '../contract/audit.ts';
+import { cacheControlHeader } from '../contract/headers.ts';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 export const bodyLimit = 64 * 1024;
@@ -264,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
         headers: { allow },
       });
     }
-    if (servesWeb && wantsSpa(request)) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    if (servesWeb && wantsSpa(request)) return reply.type('text/html; charset=utf-8').header(cacheControlHeader, 'no-cache').sendFile('index.html');
     return sendProblem(request, reply, { status: 404, detail: `No resource at ${request.method} ${pathname}.` });
   });
 

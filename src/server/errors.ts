@@ -3,6 +3,7 @@ import { problemContentType, type Problem, type ProblemFieldError } from '../con
 import { poolBusyIn, type PoolBusyError } from './db/pool.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { validationProblem } from './lib/validation-errors.ts';
+import { contentTypeHeader, retryAfterHeader } from '../contract/headers.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -32,7 +33,7 @@ export const databaseUnavailable = (): ProblemInit => ({
   status: 503,
   type: 'database-unavailable',
   detail: `The database is unreachable; nothing was changed. Retry in ${databaseRetryAfterSeconds} seconds.`,
-  headers: { 'retry-after': String(databaseRetryAfterSeconds) },
+  headers: { [retryAfterHeader]: String(databaseRetryAfterSeconds) },
 });
 
 /**
@@ -45,7 +46,7 @@ export const serviceBusy = (busy: Pick<PoolBusyError, 'waitedMs'>): ProblemInit 
     status: 503,
     type: 'service-busy',
     detail: `The service is busy: no database connection came free within ${busy.waitedMs} ms. Nothing was changed; retry in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
-    headers: { 'retry-after': String(seconds) },
+    headers: { [retryAfterHeader]: String(seconds) },
   };
 };
 
@@ -140,7 +141,7 @@ export function requireJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser(['text/plain']);
   app.addHook('preValidation', (request, _reply, done) => {
     const takesBody = request.routeOptions.schema?.body !== undefined;
-    if (takesBody && !jsonType.test(request.headers['content-type'] ?? '')) {
+    if (takesBody && !jsonType.test(request.headers[contentTypeHeader] ?? '')) {
       done(new ApiProblem({ status: 415, detail: fastifyClientErrors.FST_ERR_CTP_INVALID_MEDIA_TYPE ?? 'Send JSON.' }));
       return;
     }

@@ -1,20 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { Account, AccountSessionList, PasswordChange, RecoveryCodes, TotpConfirm, TotpEnrolment } from '../../contract/people.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { clearSessionCookie, readSessionCookie, type SessionSettings } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/token-store.ts';
 import { dashboardSessions, organizations, people, recoveryCodes } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords.ts';
 import { endSessions, findPerson, personTokenId, personView, type PersonRow } from '../people/people-store.ts';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment } from '../people/second-factor.ts';
-
-const empty = z.null().meta({ description: 'Done' });
 
 /** "My account" (extension): the signed-in person's password, second factor and sessions. */
 export function accountPlugin(app: ApiInstance, options: { sessions: SessionSettings }, done: () => void): void {
@@ -35,23 +30,24 @@ export function accountPlugin(app: ApiInstance, options: { sessions: SessionSett
     await db.insert(recoveryCodes).values(codes.map((code) => ({ personId, codeHash: recoveryCodeHash(personId, code) })));
     return { codes };
   };
-  const doc = (operationId: string, summary: string) => ({ operationId, summary: `${summary} (extension)`, tags: ['account'], querystring: noQuery });
+  const doc = (summary: string) => ({ summary: `${summary} (extension)`, tags: ['account'] });
 
-  app.get('', { config: { auth: 'any' }, schema: { ...doc('getAccount', 'The signed-in person, their organization and scopes'), response: { 200: Account, ...problemResponses(401, 403) } } }, async (request) => {
+  app.route({
+    ...endpoint('getAccount', doc('The signed-in person, their organization and scopes')),
+    config: { auth: 'any' },
+    handler: async (request) => {
     const person = await me(request);
     const caller = callerOf(request);
     const [org] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, person.organizationId));
     const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes).where(eq(recoveryCodes.personId, person.id));
     return { person: personView(person), organization: org ?? { id: person.organizationId, name: '' }, scopes: caller.scopes, recoveryCodesLeft: left?.n ?? 0 };
+  },
   });
 
-  app.post(
-    '/password',
-    {
-      config: { auth: 'any', audit: { action: 'person.password_change', target: 'person' } },
-      schema: { ...doc('changePassword', 'Change the password; every other session of the person ends'), body: PasswordChange, response: { 204: empty, ...problemResponses(400, 401, 403) } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('changePassword', doc('Change the password; every other session of the person ends')),
+    config: { auth: 'any', audit: { action: 'person.password_change', target: 'person' } },
+    handler: async (request, reply) => {
       const person = await me(request);
       if (!(await verifyPassword(person.passwordHash, request.body.currentPassword))) {
         throw badRequest('The current password is not right.', [{ pointer: '#/currentPassword', detail: 'is not right' }]);
@@ -63,58 +59,45 @@ export function accountPlugin(app: ApiInstance, options: { sessions: SessionSett
       request.auditNote = { details: { otherSessionsEnded: ended } };
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    '/second-factor',
-    {
-      config: { auth: 'any', audit: { action: 'person.second_factor_start', target: 'person' } },
-      schema: { ...doc('startSecondFactor', 'Start enrolling an authenticator app: a new secret and its QR code'), response: { 200: TotpEnrolment, ...problemResponses(401, 403) } },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('startSecondFactor', doc('Start enrolling an authenticator app: a new secret and its QR code')),
+    config: { auth: 'any', audit: { action: 'person.second_factor_start', target: 'person' } },
+    handler: async (request) => {
       const person = await me(request);
       const secret = newTotpSecret();
       await db.update(people).set({ totpPendingSecret: secret }).where(eq(people.id, person.id));
       return totpEnrolment(secret, person.email);
     },
-  );
+  });
 
-  app.post(
-    '/second-factor/confirm',
-    {
-      config: { auth: 'any', audit: { action: 'person.second_factor_enrol', target: 'person' } },
-      schema: {
-        ...doc('confirmSecondFactor', "Finish enrolling with the app's first code: answers ten recovery codes, shown once"),
-        body: TotpConfirm,
-        response: { 200: RecoveryCodes, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('confirmSecondFactor', doc("Finish enrolling with the app's first code: answers ten recovery codes, shown once")),
+    config: { auth: 'any', audit: { action: 'person.second_factor_enrol', target: 'person' } },
+    handler: async (request) => {
       const person = await me(request);
       const step = person.totpPendingSecret === null ? null : acceptTotp(person.totpPendingSecret, request.body.code, null);
       if (step === null || person.totpPendingSecret === null) throw badRequest('The code is not right: check the app and the clock of the phone.', [{ pointer: '#/code', detail: 'is not right' }]);
       await db.update(people).set({ totpSecret: person.totpPendingSecret, totpPendingSecret: null, totpLastStep: step }).where(eq(people.id, person.id));
       return newCodes(person.id);
     },
-  );
+  });
 
-  app.post(
-    '/recovery-codes',
-    {
-      config: { auth: 'any', audit: { action: 'person.recovery_codes_renew', target: 'person' } },
-      schema: { ...doc('renewRecoveryCodes', 'Ten new recovery codes (the old ones stop working), shown once'), response: { 200: RecoveryCodes, ...problemResponses(401, 403, 409) } },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('renewRecoveryCodes', doc('Ten new recovery codes (the old ones stop working), shown once')),
+    config: { auth: 'any', audit: { action: 'person.recovery_codes_renew', target: 'person' } },
+    handler: async (request) => {
       const person = await me(request);
       if (person.totpSecret === null) throw new ApiProblem({ status: 409, detail: 'Enrol an authenticator app first.' });
       return newCodes(person.id);
     },
-  );
+  });
 
-  app.get(
-    '/sessions',
-    { config: { auth: 'any' }, schema: { ...doc('listAccountSessions', "The person's dashboard sessions, this one marked current"), response: { 200: AccountSessionList, ...problemResponses(401, 403) } } },
-    async (request) => {
+  app.route({
+    ...endpoint('listAccountSessions', doc("The person's dashboard sessions, this one marked current")),
+    config: { auth: 'any' },
+    handler: async (request) => {
       const person = await me(request);
       const tokenId = await personTokenId(db, person.id);
       const current = currentHash(request);
@@ -128,33 +111,23 @@ export function accountPlugin(app: ApiInstance, options: { sessions: SessionSett
         current: r.idHash === current,
       }));
     },
-  );
+  });
 
-  app.delete(
-    '/sessions',
-    {
-      config: { auth: 'any', audit: { action: 'person.sign_out_everywhere', target: 'person' } },
-      schema: { ...doc('endAccountSessions', "Sign out everywhere: every session of the person ends, this one too"), response: { 204: empty, ...problemResponses(401, 403) } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('endAccountSessions', doc("Sign out everywhere: every session of the person ends, this one too")),
+    config: { auth: 'any', audit: { action: 'person.sign_out_everywhere', target: 'person' } },
+    handler: async (request, reply) => {
       const person = await me(request);
       request.auditNote = { details: { sessionsEnded: await endSessions(db, person.id) } };
       clearSessionCookie(reply, options.sessions);
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.delete(
-    '/sessions/:id',
-    {
-      config: { auth: 'any', audit: { action: 'person.session_end', target: 'session' } },
-      schema: {
-        ...doc('endAccountSession', 'End one session of the person'),
-        params: z.strictObject({ id: z.string().regex(/^[0-9a-f]{32}$/).meta({ description: 'A session id from the list' }) }),
-        response: { 204: empty, ...problemResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('endAccountSession', doc('End one session of the person')),
+    config: { auth: 'any', audit: { action: 'person.session_end', target: 'session' } },
+    handler: async (request, reply) => {
       const person = await me(request);
       const tokenId = await personTokenId(db, person.id);
       const ended = await db
@@ -164,6 +137,6 @@ export function accountPlugin(app: ApiInstance, options: { sessions: SessionSett
       if (ended.length === 0) throw new ApiProblem({ status: 404, detail: `No session ${request.params.id}.` });
       return reply.code(204).send(null);
     },
-  );
+  });
   done();
 }

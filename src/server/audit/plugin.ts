@@ -1,9 +1,9 @@
-import { AuditList, AuditListQuery, auditColumnIds } from '../../contract/audit.ts';
+import { auditColumnIds } from '../../contract/audit.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { CsvColumn } from '../lists/csv.ts';
 import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { setPagingHeaders } from '../lists/paging.ts';
 import { auditBatches, auditView, countAuditEntries, findAuditEntries, type AuditRow } from './audit-query.ts';
 
@@ -23,23 +23,17 @@ const auditCsvColumns: Record<(typeof auditColumnIds)[number], CsvColumn<AuditRo
 
 /** GET /v1/audit: the organization's audit trail, newest first, with filters, paging and CSV export. */
 export function auditPlugin(app: ApiInstance, _options: unknown, done: () => void): void {
-  app.get(
-    '',
-    {
-      config: { auth: 'audit:read', audit: { action: 'audit.export', target: 'audit', exportsOnly: true } },
-      schema: {
-        operationId: 'listAuditEntries',
-        summary: 'List the audit trail: who did what, when, from where, and the outcome (extension), or export it as CSV',
-        description:
-          'Every change (people, roles, tokens, connections, merchants, views, signing secrets, event retries) and every sensitive read (a transaction or event ' +
-          'with the card holder, IP address or location; every export with its filters and row count), refused attempts included. Append-only: the database ' +
-          'refuses updating or deleting an entry before its retention (AUDIT_RETENTION_DAYS, default 5 years). With `Accept: text/csv` every match streams as CSV.',
-        tags: ['access'],
-        querystring: AuditListQuery,
-        response: { 200: listResponse(AuditList, 'The page of entries, or the CSV export'), ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('listAuditEntries', {
+      summary: 'List the audit trail: who did what, when, from where, and the outcome (extension), or export it as CSV',
+      description:
+        'Every change (people, roles, tokens, connections, merchants, views, signing secrets, event retries) and every sensitive read (a transaction or event ' +
+        'with the card holder, IP address or location; every export with its filters and row count), refused attempts included. Append-only: the database ' +
+        'refuses updating or deleting an entry before its retention (AUDIT_RETENTION_DAYS, default 5 years). With `Accept: text/csv` every match streams as CSV.',
+      tags: ['access'],
+    }),
+    config: { auth: 'audit:read', audit: { action: 'audit.export', target: 'audit', exportsOnly: true } },
+    handler: async (request, reply) => {
       const { organizationId } = callerOf(request);
       const query = request.query;
       const db = app.database.db;
@@ -58,6 +52,6 @@ export function auditPlugin(app: ApiInstance, _options: unknown, done: () => voi
       setPagingHeaders(request, reply, query, total, more);
       return rows.slice(0, query.limit).map(auditView);
     },
-  );
+  });
   done();
 }

@@ -7,6 +7,7 @@ import { findSession } from './session-store.ts';
 import type { TokenCache } from './token-cache.ts';
 import type { TokenLastUse } from './token-last-use.ts';
 import type { TokenIdentity } from './token-store.ts';
+import { wwwAuthenticateHeader } from '../../contract/headers.ts';
 
 export interface Caller {
   tokenId: string;
@@ -37,7 +38,7 @@ function unauthorized(detail: string, invalidToken: boolean, type?: string): Api
   const challenge = invalidToken
     ? `Bearer realm="${realm}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
     : `Bearer realm="${realm}"`;
-  return new ApiProblem({ status: 401, detail, type, headers: { 'www-authenticate': challenge } });
+  return new ApiProblem({ status: 401, detail, type, headers: { [wwwAuthenticateHeader]: challenge } });
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -100,7 +101,7 @@ export function registerAuthentication(
         status: 403,
         type: 'insufficient-scope',
         detail: `This token lacks the scope ${needed}.`,
-        headers: { 'www-authenticate': `Bearer realm="${realm}", error="insufficient_scope", scope="${needed}"` },
+        headers: { [wwwAuthenticateHeader]: `Bearer realm="${realm}", error="insufficient_scope", scope="${needed}"` },
       });
     }
   });

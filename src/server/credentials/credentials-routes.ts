@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { pathTemplate } from '../../contract/endpoints.ts';
-import { Credential, CredentialInput } from '../../contract/credentials.ts';
+import type { Credential } from '../../contract/credentials.ts';
 import { idempotencyKeyHeader, responseHeaders } from '../../contract/headers.ts';
 import { xidPattern } from '../../contract/ids.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -10,37 +9,15 @@ import { findCredential } from './read-credential.ts';
 import { claimKey, idempotencyKeyPattern, releaseKey, requestHash } from './idempotency.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { credentialChangeRoutes } from './credential-changes-routes.ts';
-import { CredentialParams } from './credential-params.ts';
-
-const Headers = z.object({
-  [idempotencyKeyHeader]: z
-    .string()
-    .optional()
-    .meta({ description: 'Extension: a retried POST with the same key and body returns the first response instead of creating another credential (1 to 255 visible ASCII characters)' }),
-});
 
 /** /v1/credentials: this plugin's create and read, and the list, update and history (credential-changes-routes.ts). */
 export function credentialRoutes(app: ApiInstance): void {
-  app.post(
-    routeOf('createCredential'),
-    {
-      config: { auth: 'credentials:write' },
-      schema: {
-        summary: 'Create a credential binding a merchant to an acquirer',
-        tags: ['credentials'],
-        headers: Headers,
-        body: CredentialInput,
-        response: {
-          201: Credential.check(z.meta({ description: 'Created; the Location header names the new credential' })),
-          ...problemResponses(400, 401, 403, 409, 413, 415, 422, 503),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('createCredential', { summary: 'Create a credential binding a merchant to an acquirer', tags: ['credentials'] }),
+    config: { auth: 'credentials:write' },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const key = request.headers[idempotencyKeyHeader];
       if (key !== undefined && !idempotencyKeyPattern.test(key)) {
@@ -81,21 +58,12 @@ export function credentialRoutes(app: ApiInstance): void {
         existingId: result.existingId,
       });
     },
-  );
+  });
 
-  app.get(
-    routeOf('getCredential'),
-    {
-      config: { auth: 'credentials:write' },
-      schema: {
-        summary: 'Read one credential (the Location of POST /v1/credentials); secret fields masked',
-        tags: ['credentials'],
-        params: CredentialParams,
-        querystring: noQuery,
-        response: { 200: Credential, ...problemResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('getCredential', { summary: 'Read one credential (the Location of POST /v1/credentials); secret fields masked', tags: ['credentials'] }),
+    config: { auth: 'credentials:write' },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       if (!xidPattern.test(request.params.id)) {
         throw new ApiProblem({ status: 404, detail: 'No such credential: the id is not a credential id.', errors: [{ parameter: 'id', detail: 'is not a 20-character XID (0-9a-v)' }] });
@@ -104,7 +72,7 @@ export function credentialRoutes(app: ApiInstance): void {
       if (!found) throw new ApiProblem({ status: 404, detail: `No credential ${request.params.id} for this token.` });
       return reply.header(responseHeaders.etag, found.etag).send(found.credential);
     },
-  );
+  });
 
   credentialChangeRoutes(app);
 }

@@ -3,6 +3,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
+import { retryAfterHeader } from '../../contract/headers.ts';
 
 export interface StoredResponse {
   statusCode: number;
@@ -52,7 +53,7 @@ const stillRunning = () =>
     type: 'idempotency-key-in-progress',
     detail: 'A request with this Idempotency-Key is still in progress; retry it in a moment to get its response.',
     errors: [{ parameter: 'Idempotency-Key', detail: 'is in use by a request that has not finished' }],
-    headers: { 'retry-after': '1' },
+    headers: { [retryAfterHeader]: '1' },
   });
 
 const where = (tokenId: string, key: string) => and(eq(idempotencyKeys.tokenId, tokenId), eq(idempotencyKeys.key, key));

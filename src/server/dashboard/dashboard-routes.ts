@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptRangesHeader, cacheControlHeader, etagHeader, lastModifiedHeader } from '../../contract/headers.ts';
 
 export interface WebOptions {
   /** folder of the built dashboard; not served when it does not exist */
@@ -15,7 +16,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const config = JSON.stringify({ apiBaseUrl: options.publicApiBaseUrl });
     return reply
       .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header(cacheControlHeader, 'no-cache')
       .send(`window.__ACQ_CONFIG__ = ${config};\n`);
   });
   const root = options.webRoot;
@@ -27,13 +28,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(root, filePath)),
+    setHeaders: (reply, filePath) => void reply.header(cacheControlHeader, cacheControlFor(root, filePath)),
   });
   // A content-hashed asset is immutable: never revalidated, never fetched by range. Its ETag, Last-Modified and
   // Accept-Ranges (~0.1 KiB a response, on each of a first visit's scripts) buy nothing.
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) {
-      for (const name of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(name);
+    if (String(reply.getHeader(cacheControlHeader) ?? '').includes('immutable')) {
+      for (const name of [etagHeader, lastModifiedHeader, acceptRangesHeader]) reply.removeHeader(name);
     }
     return payload;
   });

@@ -1,32 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { Event } from '../../contract/events.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { seesHolder } from '../auth/holder-details.ts';
 import { events } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { eventListColumns, eventView } from './events-query.ts';
 import { scopeOf } from '../lists/scope.ts';
 
 /** POST /v1/events/{eventId}/retry: a failed (or unscheduled pending) event is due again now (issue 12). */
 export function eventRetryRoutes(app: ApiInstance): void {
-  app.post(
-    routeOf('retryEvent'),
-    {
-      config: { auth: 'events:write', audit: { action: 'event.retry', target: 'event', param: 'eventId' } },
-      schema: {
-        summary: 'Retry a failed event now: it becomes pending and due, and the worker processes it again',
-        description: 'The outcome arrives on GET /v1/events/stream (or GET /v1/events): processed, or failed with a new reason. A processed event cannot be retried (409).',
-        operationId: 'retryEvent',
-        tags: ['events'],
-        params: z.object({ eventId: z.string().min(1).max(64).meta({ description: 'The eventId of the event' }) }),
-        response: { 202: Event, ...problemResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('retryEvent', {
+      summary: 'Retry a failed event now: it becomes pending and due, and the worker processes it again',
+      description: 'The outcome arrives on GET /v1/events/stream (or GET /v1/events): processed, or failed with a new reason. A processed event cannot be retried (409).',
+      tags: ['events'],
+    }),
+    config: { auth: 'events:write', audit: { action: 'event.retry', target: 'event', param: 'eventId' } },
+    handler: async (request, reply) => {
       const scope = scopeOf(callerOf(request));
       const { eventId } = request.params;
       const mine = and(eq(events.eventId, eventId), eq(events.organizationId, scope.organizationId), scope.merchantId === null ? undefined : eq(events.merchantId, scope.merchantId));
@@ -51,5 +42,5 @@ export function eventRetryRoutes(app: ApiInstance): void {
       app.live.wakeWorker();
       return reply.code(202).send(eventView(updated, seesHolder(callerOf(request))));
     },
-  );
+  });
 }

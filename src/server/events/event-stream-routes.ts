@@ -1,15 +1,13 @@
 import { and, asc, eq, gt, max, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { EventFilters } from '../../contract/events.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { seesHolder } from '../auth/holder-details.ts';
 import { events } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { Waker } from '../lib/waker.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
 import { eventListColumns, eventView, eventWhere } from './events-query.ts';
 import { scopeOf } from '../lists/scope.ts';
+import { accelBufferingHeader, cacheControlHeader, contentTypeHeader, lastEventIdHeader } from '../../contract/headers.ts';
 
 
 const pollMs = 1000;
@@ -24,40 +22,22 @@ function frame(id: bigint, data: unknown): string {
 
 /** GET /v1/events/stream: server-sent events of new and changed events, resumable with Last-Event-ID (issue 12). */
 export function eventStreamRoutes(app: ApiInstance): void {
-  app.get(
-    routeOf('streamEvents'),
-    {
-      config: { auth: 'events:read' },
-      schema: {
-        summary: 'Stream new and changed events as server-sent events (same filters as the list)',
-        description:
-          'text/event-stream; each message is `event: event`, `id: <change sequence>`, `data: <Event JSON>`. Reconnect with `Last-Event-ID` ' +
-          '(EventSource does so itself) to receive every change after that one. Without it the stream starts with the next change. ' +
-          'Changes made by any process are found within about a second (polling of the events change sequence); changes made by this process at once.',
-        operationId: 'streamEvents',
-        tags: ['events'],
-        // the list's filters without paging or order: whatever filters GET /v1/events gains, the stream gains
-        querystring: EventFilters,
-        headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,19}$/, 'must be the id of a message of this stream').optional() }),
-        response: {
-          200: {
-            description: 'A stream of Event messages',
-            content: {
-              'text/event-stream': {
-                schema: z.string().meta({ description: 'Server-sent events: `id: <change sequence>`, `event: event`, `data: <Event JSON>`', example: 'id: 42\nevent: event\ndata: {"eventId":"..."}\n\n' }),
-              },
-            },
-          },
-          ...problemResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('streamEvents', {
+      summary: 'Stream new and changed events as server-sent events (same filters as the list)',
+      description:
+        'text/event-stream; each message is `event: event`, `id: <change sequence>`, `data: <Event JSON>`. Reconnect with `Last-Event-ID` ' +
+        '(EventSource does so itself) to receive every change after that one. Without it the stream starts with the next change. ' +
+        'Changes made by any process are found within about a second (polling of the events change sequence); changes made by this process at once.',
+      tags: ['events'],
+    }),
+    config: { auth: 'events:read' },
+    handler: async (request, reply) => {
       const db = app.database.db;
       const scope = scopeOf(callerOf(request));
       const holder = seesHolder(callerOf(request));
       const where: SQL | undefined = eventWhere(scope, { ...request.query, page: 1, limit: 1, order_by: 'created_at', order_direction: 'desc' });
-      const lastEventId = request.headers['last-event-id'];
+      const lastEventId = request.headers[lastEventIdHeader];
       let cursor: bigint;
       if (typeof lastEventId === 'string' && /^\d{1,19}$/.test(lastEventId)) cursor = BigInt(lastEventId);
       else {
@@ -71,10 +51,10 @@ export function eventStreamRoutes(app: ApiInstance): void {
       const res = reply.raw;
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        [contentTypeHeader]: 'text/event-stream; charset=utf-8',
+        [cacheControlHeader]: 'no-cache, no-transform',
         connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+        [accelBufferingHeader]: 'no',
       });
       res.write(`retry: 3000\n: stream of events after change ${cursor}\n\n`);
 
@@ -134,5 +114,5 @@ export function eventStreamRoutes(app: ApiInstance): void {
         }
       }
     },
-  );
+  });
 }

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ApiProblem, databaseUnavailable } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 
 /** /health/ready gives the database this long to answer `select 1`. */
 export const readinessTimeoutMs = 1000;
-
-const Ok = z.object({ status: z.literal('ok') });
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -20,21 +16,23 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function healthRoutes(app: ApiInstance): void {
   const live = { status: 'ok' as const };
-  const liveSchema = (summary: string) => ({ summary, tags: ['health'], security: [], response: { 200: Ok } });
+  const liveDocs = (summary: string) => ({ summary, tags: ['health'], security: [] as [] });
   // liveness answers from the process alone: it never waits behind database work
-  app.get(routeOf('getHealthLive'), { schema: liveSchema('Liveness: the process answers (no token, no database)') }, () => live);
-  app.get(routeOf('getHealth'), { schema: liveSchema('Alias of /health/live (no token, no database)') }, () => live);
-  app.get(
-    routeOf('getHealthReady'),
-    {
-      schema: {
-        summary: `Readiness: the database (and its read replica, when DATABASE_READ_URL is set) answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`,
-        tags: ['health'],
-        security: [],
-        response: { 200: Ok, ...problemResponses(503) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('getHealthLive', liveDocs('Liveness: the process answers (no token, no database)')),
+    handler: () => live,
+  });
+  app.route({
+    ...endpoint('getHealth', liveDocs('Alias of /health/live (no token, no database)')),
+    handler: () => live,
+  });
+  app.route({
+    ...endpoint('getHealthReady', {
+      summary: `Readiness: the database (and its read replica, when DATABASE_READ_URL is set) answers within ${readinessTimeoutMs} ms (no token); 503 otherwise`,
+      tags: ['health'],
+      security: [],
+    }),
+    handler: async (request) => {
       try {
         const replica = app.database.replica ? app.database.read.execute(sql`select 1`) : null;
         await withTimeout(Promise.all([app.database.query('select 1'), replica]), readinessTimeoutMs);
@@ -44,5 +42,5 @@ export function healthRoutes(app: ApiInstance): void {
         throw new ApiProblem({ ...databaseUnavailable(), detail: `The database did not answer within ${readinessTimeoutMs} ms.` });
       }
     },
-  );
+  });
 }

@@ -1,12 +1,15 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { exposedResponseHeaders } from '../../contract/headers.ts';
+import { authorizationHeader, contentTypeHeader, exposedResponseHeaders, idempotencyKeyHeader, ifMatchHeader, lastEventIdHeader } from '../../contract/headers.ts';
 
 /**
  * Request headers a dashboard on another origin sends (If-Match: PATCH /v1/credentials/{id}; Last-Event-ID: the
  * live stream client, fetch so it can send the bearer token, resumes GET /v1/events/stream with it).
  */
-export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'Last-Event-ID'];
+export const corsAllowedHeaders = [authorizationHeader, contentTypeHeader, idempotencyKeyHeader, ifMatchHeader, lastEventIdHeader].map((name) =>
+  // as the preflight names them (case does not matter in a header name): Content-Type, Last-Event-Id
+  name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase()),
+);
 
 /**
  * @fastify/cors: a dashboard on another origin (CORS_ORIGIN: one origin, several separated by commas, or '*')

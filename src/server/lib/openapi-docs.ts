@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import type { ProblemStatus } from '../../contract/endpoint-schemas.ts';
 import { Problem, problemContentType } from '../../contract/problem.ts';
-
-type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 502 | 503;
 
 export const descriptions: Record<ProblemStatus, string> = {
   400: 'Validation error: `errors` names each bad parameter or body field',
@@ -23,7 +22,7 @@ export const descriptions: Record<ProblemStatus, string> = {
 };
 
 /** Problem responses for a route schema, documented as application/problem+json. */
-export function problemResponses(...statuses: ProblemStatus[]) {
+export function problemResponses(...statuses: readonly ProblemStatus[]) {
   return Object.fromEntries(
     statuses.map((status) => [status, { description: descriptions[status], content: { [problemContentType]: { schema: Problem } } }]),
   );

@@ -1,6 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { responseHeaders } from '../../contract/headers.ts';
+import { organizationIdHeader, responseHeaders } from '../../contract/headers.ts';
 import { ApiProblem } from '../errors.ts';
 import { pathTemplate } from '../../contract/endpoints.ts';
 
@@ -63,7 +63,7 @@ export async function registerRateLimit(
     enableDraftSpec: true,
     allowList: (request) => probePaths.has(request.routeOptions.url ?? ''),
     keyGenerator: (request) => {
-      if (isNotification(request)) return `notifier:${String(request.headers['x-organization-id'] ?? request.ip)}`;
+      if (isNotification(request)) return `notifier:${String(request.headers[organizationIdHeader] ?? request.ip)}`;
       return request.caller ? `token:${request.caller.tokenId}` : `address:${request.ip}`;
     },
     max: (request) => {

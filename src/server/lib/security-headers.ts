@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { cacheControlHeader, contentTypeHeader } from '../../contract/headers.ts';
 
 /** The origin of the dashboard's API base URL (PUBLIC_API_BASE_URL), when it is another one. */
 function apiOrigin(publicApiBaseUrl: string): string | null {
@@ -64,8 +65,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { behindT
   app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done as (error?: unknown) => void));
   app.addHook('onSend', (request, reply, payload, done) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if ((pathname === '/v1' || pathname.startsWith('/v1/')) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    else if (subresource.test(pathname) && /javascript|css|json/.test(String(reply.getHeader('content-type') ?? ''))) {
+    if ((pathname === '/v1' || pathname.startsWith('/v1/')) && !reply.hasHeader(cacheControlHeader)) void reply.header(cacheControlHeader, 'no-store');
+    else if (subresource.test(pathname) && /javascript|css|json/.test(String(reply.getHeader(contentTypeHeader) ?? ''))) {
       for (const name of documentOnlyHeaders) reply.removeHeader(name);
     }
     done(null, payload);

@@ -1,7 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csvContentType, type CsvDialect } from '../../contract/export.ts';
-import { totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
+import { cacheControlHeader, contentDispositionHeader, totalCountExactHeader, totalCountHeader } from '../../contract/headers.ts';
 import type { TotalCount } from './total-count.ts';
 import { auditedExport } from '../audit/route-audit.ts';
 import { csvDisposition, csvStream, type CsvColumn } from './csv.ts';
@@ -34,10 +34,10 @@ export function sendCsv<Row>(reply: FastifyReply, spec: CsvExport<Row>): Fastify
   // the route's audit entry (config.audit) gets the rows sent
   const stream = csvStream(columns, spec.dialect, auditedExport(reply.request, spec.batches));
   return reply
-    .header('content-disposition', csvDisposition(spec.stem))
+    .header(contentDispositionHeader, csvDisposition(spec.stem))
     .header(totalCountHeader, String(spec.total.value))
     .header(totalCountExactHeader, String(spec.total.exact))
-    .header('cache-control', 'no-store')
+    .header(cacheControlHeader, 'no-store')
     .type(`${csvContentType}; charset=utf-8; header=present`)
     .send(stream);
 }

@@ -1,27 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { Me } from '../../contract/me.ts';
+import type { Me } from '../../contract/me.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 
 export function meRoutes(app: ApiInstance): void {
-  app.get(
-    routeOf('getMe'),
-    {
-      config: { auth: 'any' },
-      schema: {
-        summary: 'The calling token: organization, scopes, merchant limit, mode and merchants (extension)',
-        tags: ['access'],
-        querystring: noQuery,
-        response: { 200: Me, ...problemResponses(401) },
-      },
-    },
-    async (request) => describeCaller(app.database.db, callerOf(request)),
-  );
+  app.route({
+    ...endpoint('getMe', { summary: 'The calling token: organization, scopes, merchant limit, mode and merchants (extension)', tags: ['access'] }),
+    config: { auth: 'any' },
+    handler: async (request) => describeCaller(app.database.db, callerOf(request)),
+  });
 }
 
 /** The Me body: who the caller's token belongs to and what it may do. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { unmatchedRoute, type Metrics } from './metrics.ts';
+import { contentTypeHeader } from '../../contract/headers.ts';
 
 /**
  * What was sent: a list's CSV export streams for seconds where its JSON page takes milliseconds, so the two are
@@ -19,7 +20,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
   const histogram = metrics.http;
   app.addHook('onResponse', (request, reply, done) => {
     histogram.observe(
-      { method: request.method, route: request.routeOptions.url ?? unmatchedRoute, status_code: reply.statusCode, format: formatOf(reply.getHeader('content-type')) },
+      { method: request.method, route: request.routeOptions.url ?? unmatchedRoute, status_code: reply.statusCode, format: formatOf(reply.getHeader(contentTypeHeader)) },
       reply.elapsedTime / 1000,
     );
     done();

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
-import { responseHeaders } from '../../contract/headers.ts';
+import { cacheControlHeader, responseHeaders } from '../../contract/headers.ts';
 import { ApiProblem, registerErrorHandler, sendProblem } from '../errors.ts';
 import { metricsPath, type MetricsSettings } from './metrics-settings.ts';
 
@@ -45,7 +45,7 @@ export async function serveMetrics(settings: MetricsSettings, exposition: Exposi
       request.log.warn({ err: error }, 'metrics could not be collected');
       throw new ApiProblem({ status: 503, detail: 'The metrics could not be collected from every process; the next scrape tries again.' });
     }
-    return reply.type(exposition.contentType).header('cache-control', 'no-store').send(body);
+    return reply.type(exposition.contentType).header(cacheControlHeader, 'no-store').send(body);
   });
   app.setNotFoundHandler((request, reply) => sendProblem(request, reply, { status: 404, detail: `Only GET ${metricsPath} is served here.` }));
   await app.listen({ port: settings.port, host: settings.host });

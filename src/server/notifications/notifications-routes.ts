@@ -1,16 +1,11 @@
 import { isUtf8 } from 'node:buffer';
-import { z } from 'zod';
-import { Event } from '../../contract/events.ts';
-import { Notification, signatureHeader } from '../../contract/notifications.ts';
+import { organizationIdHeader, signatureHeader } from '../../contract/headers.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { ingestNotification } from './ingest.ts';
 import { checkSignature, signatureToleranceSeconds, type SignatureCheck } from './signature.ts';
 import { eventView } from '../events/events-query.ts';
-
-export const organizationHeader = 'x-organization-id';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,34 +39,21 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
     }
   });
 
-  app.post(
-    routeOf('receiveNotification'),
-    {
-      // a one-event answer (about 1 kB) to a machine: compressing it costs the server more than it saves anyone
+  app.route({
+    ...endpoint('receiveNotification', {
+      summary: 'Receive a signed acquirer notification: stored pending, then processed into a transaction summary',
+      description:
+        `Signed with the organization's signing secret: \`${signatureHeader}: t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">\`, ` +
+        `within ${signatureToleranceSeconds / 60} minutes of the server's clock; \`X-Organization-Id\` names the organization. ` +
+        'Idempotent by eventId: the first answers 202 with the pending event, a repeat 200 with the event as it stands.',
+      tags: ['notifications'],
+      security: [],
+    }),
+    // a one-event answer (about 1 kB) to a machine: compressing it costs the server more than it saves anyone
       compress: false,
-      schema: {
-        summary: 'Receive a signed acquirer notification: stored pending, then processed into a transaction summary',
-        description:
-          `Signed with the organization's signing secret: \`${signatureHeader}: t=<unix seconds>,v1=<hex HMAC-SHA256 over "<t>.<raw body>">\`, ` +
-          `within ${signatureToleranceSeconds / 60} minutes of the server's clock; \`X-Organization-Id\` names the organization. ` +
-          'Idempotent by eventId: the first answers 202 with the pending event, a repeat 200 with the event as it stands.',
-        operationId: 'receiveNotification',
-        tags: ['notifications'],
-        security: [],
-        headers: z.object({
-          [organizationHeader]: z.string().min(1).max(64).meta({ description: 'The organization whose secret signed the notification' }),
-          [signatureHeader]: z.string().optional().meta({ description: 't=<unix seconds>,v1=<hex HMAC-SHA256>' }),
-        }),
-        body: Notification,
-        response: {
-          202: Event,
-          200: Event,
-          ...problemResponses(400, 401, 409, 413, 415),
-        },
-      },
-      // verify before the body's fields are validated: an unsigned caller learns nothing about the schema
+    // verify before the body's fields are validated: an unsigned caller learns nothing about the schema
       preValidation: async (request) => {
-        const organizationId = request.headers[organizationHeader];
+        const organizationId = request.headers[organizationIdHeader];
         const header = request.headers[signatureHeader];
         const raw = request.rawBody ?? Buffer.alloc(0);
         if (typeof organizationId !== 'string' || organizationId === '') throw unsigned(header ? 'mismatch' : 'missing');
@@ -79,9 +61,8 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
         if (check === 'mismatch') check = checkSignature(header, raw, await app.live.secrets.get(organizationId, true));
         if (check !== 'valid') throw unsigned(check);
       },
-    },
-    async (request, reply) => {
-      const organizationId = request.headers[organizationHeader];
+    handler: async (request, reply) => {
+      const organizationId = request.headers[organizationIdHeader];
       const outcome = await ingestNotification(app.database.db, organizationId, request.body, request.rawBody ?? Buffer.alloc(0));
       if (outcome.kind === 'conflict') throw new ApiProblem({ status: 409, type: 'event-id-conflict', detail: outcome.detail });
       if (outcome.kind === 'created') {
@@ -90,6 +71,6 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
       }
       return reply.code(outcome.kind === 'created' ? 202 : 200).send(eventView(outcome.row, true));
     },
-  );
+  });
   done();
 }

@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { Invitation, InvitationAccept, InvitationRequest, PeopleQuery, Person, PersonChange, PersonList, SignInResult } from '../../contract/people.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkSessionOrigin, type SessionSettings } from '../auth/session-cookie.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { sendList } from '../lists/list-route.ts';
 import { invitationLink, type InvitationMailer } from '../people/invitation-mail.ts';
 import { acceptInvitation, inviteEmail } from '../people/invitations.ts';
@@ -23,7 +19,6 @@ export interface PeopleOptions {
   dashboardUrl: string | undefined;
 }
 
-const IdParams = z.strictObject({ id: z.string().max(64).meta({ description: 'The person id' }) });
 const tags = ['people'];
 
 /** /v1/people (extension): the organization's people, invitations, roles, disabling and second-factor resets. */
@@ -35,37 +30,24 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
     return person;
   };
 
-  app.get(
-    routeOf('listPeople'),
-    {
-      schema: {
-        operationId: 'listPeople',
-        summary: 'The organization’s people: role, merchant, status, second factor, last sign-in (extension)',
-        tags,
-        querystring: PeopleQuery,
-        response: { 200: listResponse(PersonList, 'The page of people, by email'), ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => sendList(app, request, reply, peopleList, request.query, (rows) => rows.map(personView)),
-  );
+  app.route({
+    ...endpoint('listPeople', {
+      summary: 'The organization’s people: role, merchant, status, second factor, last sign-in (extension)',
+      tags,
+    }),
+    handler: async (request, reply) => sendList(app, request, reply, peopleList, request.query, (rows) => rows.map(personView)),
+  });
 
-  app.post(
-    routeOf('invitePerson'),
-    {
-      config: { audit: { action: 'person.invite', target: 'person' } },
-      schema: {
-        operationId: 'invitePerson',
-        summary: 'Invite an email with a role (and the merchant of a merchant operator) (extension)',
-        description:
-          'The link works once, for 72 hours. With SMTP_URL it is mailed (`delivery: email`); without, it is in this answer only (`delivery: link`): ' +
-          'pass it on to the person. Inviting an email again before it was accepted sends a new link with the new role; the older link stops working.',
-        tags,
-        querystring: noQuery,
-        body: InvitationRequest,
-        response: { 201: Invitation, ...problemResponses(400, 401, 403, 409, 502) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('invitePerson', {
+      summary: 'Invite an email with a role (and the merchant of a merchant operator) (extension)',
+      description:
+        'The link works once, for 72 hours. With SMTP_URL it is mailed (`delivery: email`); without, it is in this answer only (`delivery: link`): ' +
+        'pass it on to the person. Inviting an email again before it was accepted sends a new link with the new role; the older link stops working.',
+      tags,
+    }),
+    config: { audit: { action: 'person.invite', target: 'person' } },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const issued = await inviteEmail(db, { ...request.body, organizationId: caller.organizationId, invitedBy: caller.personId ?? null, mode: caller.mode });
       const link = invitationLink(options.dashboardUrl ?? `${request.protocol}://${request.host}`, issued.token);
@@ -83,26 +65,19 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
       const answer = { person: personView(issued.person), expiresAt: issued.expiresAt.toISOString(), delivery, ...(options.mailer ? {} : { link }) } as const;
       return reply.code(201).send(answer);
     },
-  );
+  });
 
-  app.post(
-    routeOf('acceptInvitation'),
-    {
-      config: { audit: { action: 'person.invitation_accept', target: 'person' } },
-      schema: {
-        operationId: 'acceptInvitation',
-        summary: 'Accept an invitation: the token of the link, a password (and a name); signs the person in (extension)',
-        description:
-          'The token is the part after `#token=` of the invitation link (a fragment: browsers never send it to a server). 404: unknown (or replaced by a ' +
-          'newer invitation); 409: already used; 410: expired. The password follows the sign-in rules (at least 15 characters, not a common password).',
-        tags,
-        security: [],
-        querystring: noQuery,
-        body: InvitationAccept,
-        response: { 200: SignInResult, ...problemResponses(400, 403, 404, 409, 410) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('acceptInvitation', {
+      summary: 'Accept an invitation: the token of the link, a password (and a name); signs the person in (extension)',
+      description:
+        'The token is the part after `#token=` of the invitation link (a fragment: browsers never send it to a server). 404: unknown (or replaced by a ' +
+        'newer invitation); 409: already used; 410: expired. The password follows the sign-in rules (at least 15 characters, not a common password).',
+      tags,
+      security: [],
+    }),
+    config: { audit: { action: 'person.invitation_accept', target: 'person' } },
+    handler: async (request, reply) => {
       // a page of another origin may not sign this browser in; API clients send no Origin
       if (request.headers.origin !== undefined) checkSessionOrigin(request);
       const person = await acceptInvitation(db, request.body);
@@ -110,45 +85,30 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
       await startPersonSession(db, request, reply, options.sessions, person);
       return { next: 'signed_in' as const, secondFactorEnrolled: false };
     },
-  );
+  });
 
-  app.patch(
-    routeOf('updatePerson'),
-    {
-      config: { audit: { action: 'person.update', target: 'person' } },
-      schema: {
-        operationId: 'updatePerson',
-        summary: 'Change a person’s role or merchant, disable or enable them; a change ends their sessions (extension)',
-        description: 'The last active admin of the organization can be neither demoted nor disabled (409 `last-admin`).',
-        tags,
-        params: IdParams,
-        querystring: noQuery,
-        body: PersonChange,
-        response: { 200: Person, ...problemResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('updatePerson', {
+      summary: 'Change a person’s role or merchant, disable or enable them; a change ends their sessions (extension)',
+      description: 'The last active admin of the organization can be neither demoted nor disabled (409 `last-admin`).',
+      tags,
+    }),
+    config: { audit: { action: 'person.update', target: 'person' } },
+    handler: async (request) => {
       const person = await personOf(request, request.params.id);
       request.auditNote = { details: { from: { role: person.role, merchantId: person.merchantId, status: person.status }, to: request.body } };
       return personView(await changePerson(db, person, request.body));
     },
-  );
+  });
 
-  app.delete(
-    routeOf('resetPersonSecondFactor'),
-    {
-      config: { audit: { action: 'person.second_factor_reset', target: 'person' } },
-      schema: {
-        operationId: 'resetPersonSecondFactor',
-        summary: 'Remove a person’s authenticator app and recovery codes (a lost phone); ends their sessions (extension)',
-        description: 'They sign in with the password alone and enrol a new app under My account.',
-        tags,
-        params: IdParams,
-        querystring: noQuery,
-        response: { 204: z.null().meta({ description: 'Reset' }), ...problemResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('resetPersonSecondFactor', {
+      summary: 'Remove a person’s authenticator app and recovery codes (a lost phone); ends their sessions (extension)',
+      description: 'They sign in with the password alone and enrol a new app under My account.',
+      tags,
+    }),
+    config: { audit: { action: 'person.second_factor_reset', target: 'person' } },
+    handler: async (request, reply) => {
       const person = await personOf(request, request.params.id);
       await db.transaction(async (tx) => {
         await resetSecondFactor(tx, person.id);
@@ -156,6 +116,6 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
       });
       return reply.code(204).send(null);
     },
-  );
+  });
   done();
 }

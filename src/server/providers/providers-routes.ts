@@ -1,26 +1,16 @@
 import { asc } from 'drizzle-orm';
-import { ProviderList, type Provider } from '../../contract/providers.ts';
+import { type Provider } from '../../contract/providers.ts';
 import { providers } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 
 export function providerRoutes(app: ApiInstance): void {
-  app.get(
-    routeOf('listProviders'),
-    {
-      config: { auth: 'providers:read' },
-      schema: {
-        summary: 'List the accepted acquirers and the authenticationData fields each takes',
-        tags: ['providers'],
-        querystring: noQuery,
-        response: { 200: ProviderList, ...problemResponses(401, 403) },
-      },
-    },
-    async () => {
+  app.route({
+    ...endpoint('listProviders', { summary: 'List the accepted acquirers and the authenticationData fields each takes', tags: ['providers'] }),
+    config: { auth: 'providers:read' },
+    handler: async () => {
       const rows = await app.database.db.select().from(providers).orderBy(asc(providers.name));
       return rows.map((row) => ({ ...row, captureType: 'card_present_emv' }) as Provider);
     },
-  );
+  });
 }

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { totalCountHeader } from '../../contract/headers.ts';
-import { AnticipationInput, AnticipationSimulation, Calendar, CalendarQuery, Margin, MarginQuery, ReceivableList, ReceivableQuery } from '../../contract/receivables.ts';
+import { linkHeader, totalCountHeader } from '../../contract/headers.ts';
 import { minorToDecimal } from '../../contract/money.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { basisPoints, percentText, versionOn } from '../fee-plans/plan-rates.ts';
 import { addDays, daysBetween, saoPauloDate } from './business-calendar.ts';
 import { proratedRate } from './money.ts';
@@ -22,19 +21,13 @@ const csvColumns = ['id', 'summary_id', 'merchant_id', 'installment', 'installme
 export function receivablePlugin(app: ApiInstance, _options: unknown, done: () => void): void {
   const db = () => app.database.db;
 
-  app.get(
-    '',
-    {
-      config: { auth: 'receivables:read' },
-      schema: {
-        summary: 'List receivables in due date order (JSON pages with a cursor, or every match as CSV with Accept: text/csv)',
-        operationId: 'listReceivables',
-        tags,
-        querystring: ReceivableQuery,
-        response: { 200: ReceivableList, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('listReceivables', {
+      summary: 'List receivables in due date order (JSON pages with a cursor, or every match as CSV with Accept: text/csv)',
+      tags,
+    }),
+    config: { auth: 'receivables:read' },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const q = request.query;
       const today = saoPauloDate(new Date());
@@ -86,25 +79,19 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
       if (nextCursor) {
         const url = new URL(request.url, 'http://x');
         url.searchParams.set('cursor', nextCursor);
-        void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+        void reply.header(linkHeader, `<${url.pathname}${url.search}>; rel="next"`);
       }
       return { data: page.map((row) => receivableView(row, today, withCost)), nextCursor };
     },
-  );
+  });
 
-  app.get(
-    '/calendar',
-    {
-      config: { auth: 'receivables:read' },
-      schema: {
-        summary: 'Receivables totals per day or per unit (UR) for a range of due dates (default the next 90 days), with this month, next month, settled and overdue',
-        operationId: 'getReceivablesCalendar',
-        tags,
-        querystring: CalendarQuery,
-        response: { 200: Calendar, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('getReceivablesCalendar', {
+      summary: 'Receivables totals per day or per unit (UR) for a range of due dates (default the next 90 days), with this month, next month, settled and overdue',
+      tags,
+    }),
+    config: { auth: 'receivables:read' },
+    handler: async (request) => {
       const q = request.query;
       const today = saoPauloDate(new Date());
       const from = q.from ?? today;
@@ -112,21 +99,15 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
       if (to < from || daysBetween(from, to) > 400) throw badRequest('The range is not valid.', [{ parameter: 'to', detail: 'must be on or after from and at most 400 days after it' }]);
       return calendar(db(), callerOf(request), { ...q, from, to }, today);
     },
-  );
+  });
 
-  app.get(
-    '/margin',
-    {
-      config: { auth: 'margin:read' },
-      schema: {
-        summary: 'The platform’s margin: price fees − acquirers’ cost fees per acquirer, merchant or month of the due date',
-        operationId: 'getReceivablesMargin',
-        tags,
-        querystring: MarginQuery,
-        response: { 200: Margin, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('getReceivablesMargin', {
+      summary: 'The platform’s margin: price fees − acquirers’ cost fees per acquirer, merchant or month of the due date',
+      tags,
+    }),
+    config: { auth: 'margin:read' },
+    handler: async (request) => {
       const caller = callerOf(request);
       if (caller.merchantId !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'The margin is the platform’s own: a merchant token cannot read it.' });
       const today = saoPauloDate(new Date());
@@ -135,21 +116,15 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
       if (to < from) throw badRequest('The range is not valid.', [{ parameter: 'to', detail: 'must be on or after from' }]);
       return { from, to, groupBy: request.query.group_by, data: await margin(db(), caller, from, to, request.query.group_by) };
     },
-  );
+  });
 
-  app.post(
-    '/anticipation/simulate',
-    {
-      config: { auth: 'receivables:read' },
-      schema: {
-        summary: 'Simulate anticipating open units: what the merchant would receive today at its plan’s monthly rate, prorated by days (nothing is booked)',
-        operationId: 'simulateAnticipation',
-        tags,
-        body: AnticipationInput,
-        response: { 200: AnticipationSimulation, ...problemResponses(400, 401, 403, 413, 415, 422) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('simulateAnticipation', {
+      summary: 'Simulate anticipating open units: what the merchant would receive today at its plan’s monthly rate, prorated by days (nothing is booked)',
+      tags,
+    }),
+    config: { auth: 'receivables:read' },
+    handler: async (request) => {
       const caller = callerOf(request);
       const body = request.body;
       const merchantId = caller.merchantId ?? body.merchantId;
@@ -185,6 +160,6 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
         receivedToday: minorToDecimal(sum((u) => u.net - u.fee)),
       };
     },
-  );
+  });
   done();
 }

@@ -5,15 +5,11 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { z } from 'zod';
-import {
-  AgeingSummary, BulkResolutionInput, BulkResolutionResult, DailySummary, ExceptionDetail, ExceptionFilter, ExceptionList, ExceptionQuery, FileListQuery,
-  ResolutionInput, StatementFile, StatementFileList, StatementFileUpload,
-} from '../../contract/reconciliation.ts';
+import type { StatementFile } from '../../contract/reconciliation.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { recordReconciliationAudit } from './audit-seam.ts';
 import { ageing, bulkResolve, dailySummary, exceptionDetail, listExceptions, resolveException } from './exceptions-query.ts';
 import { listFiles, readFile } from './files-query.ts';
@@ -21,8 +17,6 @@ import { importStatement } from './import-statement.ts';
 
 /** The largest statement file accepted (a day of a large sub-acquirer: a few hundred MB). */
 export const maxStatementBytes = 1024 * 1024 * 1024;
-
-const IdParams = z.object({ id: z.string().max(64) });
 
 function organizationCaller(caller: Caller): Caller {
   if (caller.merchantId !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'Reconciliation is the sub-acquirer’s: a merchant token cannot use it.' });
@@ -58,21 +52,15 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
     }
   });
 
-  app.post(
-    '/files',
-    {
-      config: { auth: 'reconciliation:write', audit: { action: 'statement_file.upload', target: 'statement_file' } },
-      bodyLimit: maxStatementBytes,
-      schema: {
-        summary: 'Upload an acquirer statement file (Cielo EDI v15, Getnet V10) as the body (text/plain, application/octet-stream) or multipart/form-data field "file"',
-        description: 'Every line is checked first; a file with any problem imports nothing (422 lists line, field and reason). The same content again is recognised by its SHA-256 and not imported twice (200, duplicate: true).',
-        operationId: 'uploadStatementFile',
-        tags: ['reconciliation'],
-        querystring: z.object({ name: z.string().max(200).optional() }),
-        response: { 200: StatementFileUpload, 201: StatementFileUpload, ...problemResponses(400, 401, 403, 413, 415, 422) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('uploadStatementFile', {
+      summary: 'Upload an acquirer statement file (Cielo EDI v15, Getnet V10) as the body (text/plain, application/octet-stream) or multipart/form-data field "file"',
+      description: 'Every line is checked first; a file with any problem imports nothing (422 lists line, field and reason). The same content again is recognised by its SHA-256 and not imported twice (200, duplicate: true).',
+      tags: ['reconciliation'],
+    }),
+    config: { auth: 'reconciliation:write', audit: { action: 'statement_file.upload', target: 'statement_file' } },
+    bodyLimit: maxStatementBytes,
+    handler: async (request, reply) => {
       const caller = organizationCaller(callerOf(request));
       const dir = await mkdtemp(path.join(tmpdir(), 'statement-'));
       try {
@@ -103,57 +91,71 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
         await rm(dir, { recursive: true, force: true });
       }
     },
-  );
-
-  app.get('/files', {
-    config: { auth: 'reconciliation:read' },
-    schema: { summary: 'Imported statement files with their results, newest first', operationId: 'listStatementFiles', tags: ['reconciliation'], querystring: FileListQuery, response: { 200: StatementFileList, ...problemResponses(400, 401, 403) } },
-  }, async (request) => {
-    const caller = organizationCaller(callerOf(request));
-    return listFiles(app.database.read, caller.organizationId, request.query.limit, request.query.cursor);
   });
 
-  app.get('/files/:id', {
+  app.route({
+    ...endpoint('listStatementFiles', { summary: 'Imported statement files with their results, newest first', tags: ['reconciliation'] }),
     config: { auth: 'reconciliation:read' },
-    schema: { summary: 'One statement file: lines, records, matched, exceptions, amounts', operationId: 'getStatementFile', tags: ['reconciliation'], params: IdParams, response: { 200: StatementFile, ...problemResponses(401, 403, 404) } },
-  }, async (request) => {
+    handler: async (request) => {
+    const caller = organizationCaller(callerOf(request));
+    return listFiles(app.database.read, caller.organizationId, request.query.limit, request.query.cursor);
+  },
+  });
+
+  app.route({
+    ...endpoint('getStatementFile', { summary: 'One statement file: lines, records, matched, exceptions, amounts', tags: ['reconciliation'] }),
+    config: { auth: 'reconciliation:read' },
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     const file = await readFile(app.database.db, caller.organizationId, request.params.id);
     if (!file) throw new ApiProblem({ status: 404, detail: `No statement file ${request.params.id}.` });
     return file;
+  },
   });
 
-  app.get('/exceptions', {
+  app.route({
+    ...endpoint('listReconciliationExceptions', {
+      summary: 'Reconciliation exceptions, oldest first, filtered by outcome, acquirer, merchant, file, status and age',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:read' },
-    schema: { summary: 'Reconciliation exceptions, oldest first, filtered by outcome, acquirer, merchant, file, status and age', operationId: 'listReconciliationExceptions', tags: ['reconciliation'], querystring: ExceptionQuery, response: { 200: ExceptionList, ...problemResponses(400, 401, 403) } },
-  }, async (request) => {
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     const { limit, cursor, ...filter } = request.query;
     return listExceptions(app.database.read, caller.organizationId, null, filter, limit, cursor);
+  },
   });
 
-  app.get('/exceptions/ageing', {
+  app.route({
+    ...endpoint('getReconciliationAgeing', {
+      summary: 'Exceptions per ageing bucket (count and amount at stake), same filters as the list',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:read' },
-    schema: { summary: 'Exceptions per ageing bucket (count and amount at stake), same filters as the list', operationId: 'getReconciliationAgeing', tags: ['reconciliation'], querystring: ExceptionFilter, response: { 200: AgeingSummary, ...problemResponses(400, 401, 403) } },
-  }, async (request) => {
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     return ageing(app.database.read, caller.organizationId, null, request.query);
+  },
   });
 
-  app.get('/exceptions/:id', {
+  app.route({
+    ...endpoint('getReconciliationException', { summary: 'One exception with the platform’s sale beside the acquirer’s records', tags: ['reconciliation'] }),
     config: { auth: 'reconciliation:read' },
-    schema: { summary: 'One exception with the platform’s sale beside the acquirer’s records', operationId: 'getReconciliationException', tags: ['reconciliation'], params: IdParams, response: { 200: ExceptionDetail, ...problemResponses(401, 403, 404) } },
-  }, async (request) => {
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     const detail = await exceptionDetail(app.database.db, caller.organizationId, null, request.params.id);
     if (!detail) throw new ApiProblem({ status: 404, detail: `No exception ${request.params.id}.` });
     return { exception: detail.exception, platform: detail.platform, acquirer: detail.acquirer };
+  },
   });
 
-  app.post('/exceptions/:id/resolution', {
+  app.route({
+    ...endpoint('resolveReconciliationException', {
+      summary: 'Resolve an open exception: accept the acquirer’s value, resolve or ignore with a note, or link to a sale',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:write', audit: { action: 'reconciliation_exception.resolve', target: 'reconciliation_exception' } },
-    schema: { summary: 'Resolve an open exception: accept the acquirer’s value, resolve or ignore with a note, or link to a sale', operationId: 'resolveReconciliationException', tags: ['reconciliation'], params: IdParams, body: ResolutionInput, response: { 200: ExceptionDetail, ...problemResponses(400, 401, 403, 404, 409, 422) } },
-  }, async (request) => {
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     const { action, note, summaryId } = request.body;
     if (action === 'link' && !summaryId) throw new ApiProblem({ status: 400, detail: 'Linking needs the sale: summaryId.', errors: [{ pointer: '/summaryId', detail: 'is required when action is link' }] });
@@ -166,24 +168,33 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
     const after = await exceptionDetail(app.database.db, caller.organizationId, null, request.params.id);
     if (!after) throw new ApiProblem({ status: 404, detail: `No exception ${request.params.id}.` });
     return { exception: after.exception, platform: after.platform, acquirer: after.acquirer };
+  },
   });
 
-  app.post('/exceptions/bulk-resolution', {
+  app.route({
+    ...endpoint('bulkResolveReconciliationExceptions', {
+      summary: 'One action and one note for every open exception a filter selects',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:write', audit: { action: 'reconciliation_exception.bulk_resolve', target: 'reconciliation_exception' } },
-    schema: { summary: 'One action and one note for every open exception a filter selects', operationId: 'bulkResolveReconciliationExceptions', tags: ['reconciliation'], body: BulkResolutionInput, response: { 200: BulkResolutionResult, ...problemResponses(400, 401, 403) } },
-  }, async (request) => {
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     const { filter, action, note } = request.body;
     const updated = await bulkResolve(app.database.db, caller.organizationId, null, caller.tokenId, filter, action, note);
     await recordReconciliationAudit(app.database.db, { actor: caller.tokenId, action: 'exception.resolved', target: 'bulk', outcome: 'success', details: { filter, action, note, updated } });
     return { updated };
+  },
   });
 
-  app.get('/daily', {
+  app.route({
+    ...endpoint('getReconciliationDaily', {
+      summary: 'Per day and acquirer: sale records, matched, reconciled rate, open exceptions and the unresolved amount',
+      tags: ['reconciliation'],
+    }),
     config: { auth: 'reconciliation:read' },
-    schema: { summary: 'Per day and acquirer: sale records, matched, reconciled rate, open exceptions and the unresolved amount', operationId: 'getReconciliationDaily', tags: ['reconciliation'], querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(31) }), response: { 200: DailySummary, ...problemResponses(400, 401, 403) } },
-  }, async (request) => {
+    handler: async (request) => {
     const caller = organizationCaller(callerOf(request));
     return dailySummary(app.database.read, caller.organizationId, request.query.days);
+  },
   });
 }

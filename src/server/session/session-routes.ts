@@ -1,13 +1,9 @@
-import { z } from 'zod';
-import { Me } from '../../contract/me.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkSessionOrigin, clearSessionCookie, readSessionCookie, setSessionCookie, type SessionSettings } from '../auth/session-cookie.ts';
 import { createSession, deleteSession } from '../auth/session-store.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { describeCaller } from '../me/me-routes.ts';
 
 const cookieNote =
@@ -17,20 +13,14 @@ const cookieNote =
 
 /** Dashboard sessions (extension): exchange an access token for an HttpOnly cookie, and end it. */
 export function sessionRoutes(app: ApiInstance, { settings }: { settings: SessionSettings }): void {
-  app.post(
-    routeOf('createSession'),
-    {
-      config: { auth: 'any', audit: { action: 'session.create', target: 'session' } },
-      schema: {
-        operationId: 'createSession',
-        summary: 'Start a dashboard session: send the token as Authorization: Bearer, receive a session cookie (extension)',
-        description: `Answers the token's identity (as GET /v1/me) with Set-Cookie. ${cookieNote}`,
-        tags: ['access'],
-        querystring: noQuery,
-        response: { 200: Me, ...problemResponses(401, 403) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('createSession', {
+      summary: 'Start a dashboard session: send the token as Authorization: Bearer, receive a session cookie (extension)',
+      description: `Answers the token's identity (as GET /v1/me) with Set-Cookie. ${cookieNote}`,
+      tags: ['access'],
+    }),
+    config: { auth: 'any', audit: { action: 'session.create', target: 'session' } },
+    handler: async (request, reply) => {
       if (!settings.allowTokenSignIn) {
         throw new ApiProblem({ status: 403, type: 'token-sign-in-off', detail: 'Signing in to the dashboard with an access token is off (ALLOW_TOKEN_SIGN_IN): sign in with email and password (POST /v1/sign-in).' });
       }
@@ -44,22 +34,16 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
       setSessionCookie(reply, settings, id);
       return describeCaller(app.database.db, caller);
     },
-  );
+  });
 
-  app.delete(
-    routeOf('deleteSession'),
-    {
-      schema: {
-        operationId: 'deleteSession',
-        summary: 'End the dashboard session of the cookie (sign out); succeeds without one too (extension)',
-        description: cookieNote,
-        tags: ['access'],
-        security: [],
-        querystring: noQuery,
-        response: { 204: z.null().meta({ description: 'Signed out; the cookie is cleared' }), ...problemResponses(403) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('deleteSession', {
+      summary: 'End the dashboard session of the cookie (sign out); succeeds without one too (extension)',
+      description: cookieNote,
+      tags: ['access'],
+      security: [],
+    }),
+    handler: async (request, reply) => {
       const id = readSessionCookie(request, settings);
       if (id !== null) {
         checkSessionOrigin(request);
@@ -68,5 +52,5 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
       clearSessionCookie(reply, settings);
       return reply.code(204).send(null);
     },
-  );
+  });
 }

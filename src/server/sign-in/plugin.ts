@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { SecondFactorRequest, SignInRequest, SignInResult } from '../../contract/people.ts';
 import { recordAudit } from '../audit/record.ts';
 import { checkSessionOrigin, type SessionSettings } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/token-store.ts';
@@ -9,13 +8,13 @@ import type { Db } from '../db/client.ts';
 import { people, recoveryCodes, signInChallenges } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { verifyPassword } from '../people/passwords.ts';
 import { findPerson, findPersonByEmail, type PersonRow } from '../people/people-store.ts';
 import { acceptTotp, recoveryCodeHash } from '../people/second-factor.ts';
 import { startPersonSession } from './session-start.ts';
 import { accountKey, addressKey, clearSignInFailures, recordSignInFailure, signInRetryAfter, type SignInLimits } from './sign-in-limit.ts';
+import { retryAfterHeader } from '../../contract/headers.ts';
 
 export interface SignInOptions {
   sessions: SessionSettings;
@@ -31,7 +30,7 @@ function tooMany(seconds: number): ApiProblem {
     status: 429,
     type: 'too-many-sign-in-attempts',
     detail: `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    headers: { 'retry-after': String(seconds) },
+    headers: { [retryAfterHeader]: String(seconds) },
   });
 }
 
@@ -70,24 +69,17 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
     throw tooMany(wait);
   };
 
-  app.post(
-    '',
-    {
-      schema: {
-        operationId: 'signIn',
-        summary: 'Sign a person in with email and password (extension)',
-        description:
-          'Answers `next: signed_in` with the session cookie (as POST /v1/session), or `next: second_factor` with a `challenge` to send with the code to ' +
-          'POST /v1/sign-in/second-factor. A wrong email and a wrong password get the same 401. Failed attempts are limited per account and per address ' +
-          '(429 with Retry-After); once the window has passed the right password works again.',
-        tags: ['access'],
-        security: [],
-        querystring: noQuery,
-        body: SignInRequest,
-        response: { 200: SignInResult, ...problemResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('signIn', {
+      summary: 'Sign a person in with email and password (extension)',
+      description:
+        'Answers `next: signed_in` with the session cookie (as POST /v1/session), or `next: second_factor` with a `challenge` to send with the code to ' +
+        'POST /v1/sign-in/second-factor. A wrong email and a wrong password get the same 401. Failed attempts are limited per account and per address ' +
+        '(429 with Retry-After); once the window has passed the right password works again.',
+      tags: ['access'],
+      security: [],
+    }),
+    handler: async (request, reply) => {
       const { email, password } = request.body;
       const person = await findPersonByEmail(db, email);
       await limited(request, accountKey(email), person);
@@ -108,23 +100,16 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
       await audit(db, request, person, 'success', { secondFactor: false });
       return { next: 'signed_in' as const, secondFactorEnrolled: false };
     },
-  );
+  });
 
-  app.post(
-    '/second-factor',
-    {
-      schema: {
-        operationId: 'signInSecondFactor',
-        summary: "Finish a sign-in with the authenticator app's code or a recovery code (extension)",
-        description: 'A code is accepted once (a replayed TOTP code and a used recovery code are refused). Limited like the password step.',
-        tags: ['access'],
-        security: [],
-        querystring: noQuery,
-        body: SecondFactorRequest,
-        response: { 200: SignInResult, ...problemResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('signInSecondFactor', {
+      summary: "Finish a sign-in with the authenticator app's code or a recovery code (extension)",
+      description: 'A code is accepted once (a replayed TOTP code and a used recovery code are refused). Limited like the password step.',
+      tags: ['access'],
+      security: [],
+    }),
+    handler: async (request, reply) => {
       const [challenge] = await db
         .select()
         .from(signInChallenges)
@@ -168,7 +153,7 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
       await audit(db, request, person, 'success', { secondFactor: method, recoveryCodesLeft: left?.n ?? 0 });
       return { next: 'signed_in' as const, secondFactorEnrolled: true };
     },
-  );
+  });
   done();
 }
 

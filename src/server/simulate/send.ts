@@ -1,9 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import { signatureHeader } from '../../contract/notifications.ts';
 import { signatureHeaderValue } from '../notifications/signature.ts';
 import type { Intent, NotificationGenerator } from './generator.ts';
 import { apiPath } from '../../contract/endpoints.ts';
+import { contentTypeHeader, organizationIdHeader, signatureHeader } from '../../contract/headers.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -77,7 +77,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     stats.byIntent[intent] = (stats.byIntent[intent] ?? 0) + 1;
     const sentAt = Date.now();
     try {
-      const headers = { 'content-type': 'application/json', 'x-organization-id': options.organizationId, [signatureHeader]: signatureHeaderValue(options.secret, raw) };
+      const headers = { [contentTypeHeader]: 'application/json', [organizationIdHeader]: options.organizationId, [signatureHeader]: signatureHeaderValue(options.secret, raw) };
       const status = await post(agent, url, headers, raw, 10_000);
       stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
       options.onAnswer?.({ status, ms: Date.now() - sentAt, eventId: body.eventId, intent, sentAt });

@@ -1,31 +1,23 @@
-import { Stats, StatsQuery } from '../../contract/stats.ts';
 import type { SummaryFilters } from '../../contract/summaries.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { scopeOf } from '../lists/scope.ts';
 import { previousPeriod, statsData } from './stats-query.ts';
 import { statsBreakdown, statsSeries, statsTotals } from './stats-view.ts';
 
 export function statsRoutes(app: ApiInstance): void {
-  app.get(
-    routeOf('getTransactionStats'),
-    {
-      config: { auth: 'transactions:read' },
-      schema: {
-        summary: 'Totals, a time series and breakdowns of the transaction summaries matching the list filters',
-        description:
-          'Takes every filter of GET /v1/transactions/summaries (no paging or order). Totals equal what walking that list returns. ' +
-          'Series buckets are hours, days or weeks (Monday) in the IANA time zone `tz`; buckets without sales are omitted.',
-        operationId: 'getTransactionStats',
-        tags: ['transactions'],
-        querystring: StatsQuery,
-        response: { 200: Stats, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('getTransactionStats', {
+      summary: 'Totals, a time series and breakdowns of the transaction summaries matching the list filters',
+      description:
+        'Takes every filter of GET /v1/transactions/summaries (no paging or order). Totals equal what walking that list returns. ' +
+        'Series buckets are hours, days or weeks (Monday) in the IANA time zone `tz`; buckets without sales are omitted.',
+      tags: ['transactions'],
+    }),
+    config: { auth: 'transactions:read' },
+    handler: async (request) => {
       const db = app.database.read; // may lag: a replica when there is one
       const scope = scopeOf(callerOf(request));
       const { bucket, tz, compare, ...filters } = request.query;
@@ -51,5 +43,5 @@ export function statsRoutes(app: ApiInstance): void {
         byPaymentMethod: statsBreakdown(data.cells, 'payment_method'),
       };
     },
-  );
+  });
 }

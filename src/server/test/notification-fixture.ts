@@ -10,6 +10,7 @@ import { createSigningSecret } from '../notifications/signing-secrets.ts';
 import type { ProcessingPolicy } from '../processing/process-event.ts';
 import { providerCatalog } from '../providers/providers-catalog.ts';
 import { insertOrganization } from './harness.ts';
+import { contentTypeHeader, organizationIdHeader, signatureHeader } from '../../contract/headers.ts';
 
 export const fastPolicy: ProcessingPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -96,8 +97,8 @@ export interface PostOptions {
 export function postNotification(app: ApiInstance, org: LiveOrg, body: NotificationInput | Record<string, unknown>, options: PostOptions = {}) {
   const raw = options.raw ?? JSON.stringify(body);
   const signature = options.signature === undefined ? signatureHeaderValue(options.secret ?? org.secret, options.signedBody ?? raw, options.timestamp) : options.signature;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-organization-id': options.organizationId ?? org.organizationId };
-  if (signature !== null) headers['x-signature'] = signature;
+  const headers: Record<string, string> = { [contentTypeHeader]: 'application/json', [organizationIdHeader]: options.organizationId ?? org.organizationId };
+  if (signature !== null) headers[signatureHeader] = signature;
   return app.inject({ method: 'POST', url: '/v1/notifications', headers, payload: raw });
 }
 

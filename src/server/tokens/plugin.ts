@@ -1,12 +1,8 @@
-import { z } from 'zod';
-import { ApiToken, ApiTokenList, ApiTokenQuery, ApiTokenRequest, CreatedApiToken } from '../../contract/people.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { createToken } from '../auth/token-store.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { noQuery } from '../lib/no-query.ts';
-import { listResponse, problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { sendList } from '../lists/list-route.ts';
 import { checkTokenGrant, findApiToken, revokeApiToken, tokenList, tokenView } from './tokens-store.ts';
 
@@ -16,36 +12,23 @@ const tags = ['access'];
 export function tokenPlugin(app: ApiInstance, _options: unknown, done: () => void): void {
   const db = app.database.db;
 
-  app.get(
-    routeOf('listApiTokens'),
-    {
-      schema: {
-        operationId: 'listApiTokens',
-        summary: 'The organization’s machine tokens, newest first: who made each, scopes, limit, last use (extension)',
-        description: 'Last use is recorded at most once a minute per token. The secrets are never shown again.',
-        tags,
-        querystring: ApiTokenQuery,
-        response: { 200: listResponse(ApiTokenList, 'The page of tokens'), ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => sendList(app, request, reply, tokenList, request.query, (rows) => rows.map(tokenView)),
-  );
+  app.route({
+    ...endpoint('listApiTokens', {
+      summary: 'The organization’s machine tokens, newest first: who made each, scopes, limit, last use (extension)',
+      description: 'Last use is recorded at most once a minute per token. The secrets are never shown again.',
+      tags,
+    }),
+    handler: async (request, reply) => sendList(app, request, reply, tokenList, request.query, (rows) => rows.map(tokenView)),
+  });
 
-  app.post(
-    routeOf('createApiToken'),
-    {
-      config: { audit: { action: 'token.create', target: 'token' } },
-      schema: {
-        operationId: 'createApiToken',
-        summary: 'Create a machine token: name, scopes, mode, merchant limit; the secret is in this answer only (extension)',
-        description: 'A token gets no scope its maker lacks, and a maker limited to one merchant makes tokens limited to it.',
-        tags,
-        querystring: noQuery,
-        body: ApiTokenRequest,
-        response: { 201: CreatedApiToken, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('createApiToken', {
+      summary: 'Create a machine token: name, scopes, mode, merchant limit; the secret is in this answer only (extension)',
+      description: 'A token gets no scope its maker lacks, and a maker limited to one merchant makes tokens limited to it.',
+      tags,
+    }),
+    config: { audit: { action: 'token.create', target: 'token' } },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const input = request.body;
       const merchantId = await checkTokenGrant(db, caller, input);
@@ -55,27 +38,20 @@ export function tokenPlugin(app: ApiInstance, _options: unknown, done: () => voi
       request.auditNote = { targetId: id, details: { name: input.name, scopes: input.scopes, mode: input.mode, merchantId } };
       return reply.code(201).send({ token: tokenView(row), secret: token });
     },
-  );
+  });
 
-  app.delete(
-    routeOf('revokeApiToken'),
-    {
-      config: { audit: { action: 'token.revoke', target: 'token' } },
-      schema: {
-        operationId: 'revokeApiToken',
-        summary: 'Revoke a machine token; every server process refuses it within TOKEN_CACHE_SECONDS (extension)',
-        tags,
-        params: z.strictObject({ id: z.string().max(64).meta({ description: 'The token id' }) }),
-        querystring: noQuery,
-        response: { 200: ApiToken, ...problemResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('revokeApiToken', {
+      summary: 'Revoke a machine token; every server process refuses it within TOKEN_CACHE_SECONDS (extension)',
+      tags,
+    }),
+    config: { audit: { action: 'token.revoke', target: 'token' } },
+    handler: async (request) => {
       const { organizationId } = callerOf(request);
       const row = await revokeApiToken(db, organizationId, request.params.id);
       if (!row) throw new ApiProblem({ status: 404, detail: `No machine token ${request.params.id} in this organization.` });
       return tokenView(row);
     },
-  );
+  });
   done();
 }

@@ -1,19 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiPath } from '../../contract/endpoints.ts';
 import type { Scope } from '../../contract/enums.ts';
 import { responseHeaders } from '../../contract/headers.ts';
-import { SavedView, SavedViewList, SavedViewQuery, viewPages, viewReadScope, type ViewPage } from '../../contract/saved-views.ts';
-import { SavedViewInput, SavedViewPatch } from '../../contract/views.ts';
+import { viewPages, viewReadScope, type ViewPage } from '../../contract/saved-views.ts';
+import { SavedViewInput } from '../../contract/views.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { routeOf } from '../lib/endpoint-routes.ts';
-import { problemResponses } from '../lib/openapi-docs.ts';
+import { endpoint } from '../lib/endpoint-routes.ts';
 import { deleteView, findView, insertView, listViews, NameTaken, updateView, viewOf, type ViewRow } from './views-store.ts';
-
-const ViewParams = z.object({ id: z.string().meta({ description: 'The saved view id' }) });
 
 function forbidden(detail: string, type = 'insufficient-scope'): ApiProblem {
   return new ApiProblem({ status: 403, type, detail });
@@ -62,20 +59,14 @@ function nameTaken(error: unknown): never {
 export function viewRoutes(app: ApiInstance): void {
   const db = () => app.database.db;
 
-  app.get(
-    routeOf('listSavedViews'),
-    {
-      config: { auth: 'any' },
-      schema: {
-        summary: 'List the saved views this token can see (shared in the organization, and its merchant’s own)',
-        description: 'Views of a page need that list’s read scope (transactions:read, events:read); views of other pages are left out.',
-        operationId: 'listSavedViews',
-        tags: ['views'],
-        querystring: SavedViewQuery,
-        response: { 200: SavedViewList, ...problemResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('listSavedViews', {
+      summary: 'List the saved views this token can see (shared in the organization, and its merchant’s own)',
+      description: 'Views of a page need that list’s read scope (transactions:read, events:read); views of other pages are left out.',
+      tags: ['views'],
+    }),
+    config: { auth: 'any' },
+    handler: async (request) => {
       const caller = callerOf(request);
       const page = request.query.page;
       if (page) requireScope(caller, viewReadScope[page]);
@@ -84,23 +75,17 @@ export function viewRoutes(app: ApiInstance): void {
       if (pages.length === 0) return [];
       return (await listViews(db(), caller, pages)).map(viewOf);
     },
-  );
+  });
 
-  app.post(
-    routeOf('createSavedView'),
-    {
-      config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
-      schema: {
-        summary: 'Save a view of a list page: name, filters, order and columns',
-        description:
-          'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token saves for its merchant.',
-        operationId: 'createSavedView',
-        tags: ['views'],
-        body: SavedViewInput,
-        response: { 201: SavedView.check(z.meta({ description: 'Created; Location names it' })), ...problemResponses(400, 401, 403, 409, 413, 415) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('createSavedView', {
+      summary: 'Save a view of a list page: name, filters, order and columns',
+      description:
+        'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token saves for its merchant.',
+      tags: ['views'],
+    }),
+    config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const input = request.body;
       requireScope(caller, viewReadScope[input.page]);
@@ -120,43 +105,24 @@ export function viewRoutes(app: ApiInstance): void {
       const row = await insertView(db(), caller.organizationId, merchantId, input).catch(nameTaken);
       return reply.code(201).header(responseHeaders.location, apiPath('getSavedView', { id: row.id })).send(viewOf(row));
     },
-  );
+  });
 
-  app.get(
-    routeOf('getSavedView'),
-    {
-      config: { auth: 'any' },
-      schema: {
-        summary: 'Read one saved view',
-        operationId: 'getSavedView',
-        tags: ['views'],
-        params: ViewParams,
-        response: { 200: SavedView, ...problemResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('getSavedView', { summary: 'Read one saved view', tags: ['views'] }),
+    config: { auth: 'any' },
+    handler: async (request) => {
       const caller = callerOf(request);
       const row = await findView(db(), caller, request.params.id);
       if (!row) throw notFound(request.params.id);
       requireScope(caller, viewReadScope[row.page]);
       return viewOf(row);
     },
-  );
+  });
 
-  app.patch(
-    routeOf('updateSavedView'),
-    {
-      config: { auth: 'views:write', audit: { action: 'view.update', target: 'view' } },
-      schema: {
-        summary: 'Rename a saved view or replace its filters, order or columns',
-        operationId: 'updateSavedView',
-        tags: ['views'],
-        params: ViewParams,
-        body: SavedViewPatch,
-        response: { 200: SavedView, ...problemResponses(400, 401, 403, 404, 409, 413, 415) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('updateSavedView', { summary: 'Rename a saved view or replace its filters, order or columns', tags: ['views'] }),
+    config: { auth: 'views:write', audit: { action: 'view.update', target: 'view' } },
+    handler: async (request) => {
       const caller = callerOf(request);
       const row = await findView(db(), caller, request.params.id);
       if (!row) throw notFound(request.params.id);
@@ -179,21 +145,12 @@ export function viewRoutes(app: ApiInstance): void {
       if (!merged.success) throw validationFailure(merged.error.issues);
       return viewOf(await updateView(db(), row, merged.data).catch(nameTaken));
     },
-  );
+  });
 
-  app.delete(
-    routeOf('deleteSavedView'),
-    {
-      config: { auth: 'views:write', audit: { action: 'view.delete', target: 'view' } },
-      schema: {
-        summary: 'Delete a saved view',
-        operationId: 'deleteSavedView',
-        tags: ['views'],
-        params: ViewParams,
-        response: { 204: z.null().meta({ description: 'Deleted' }), ...problemResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('deleteSavedView', { summary: 'Delete a saved view', tags: ['views'] }),
+    config: { auth: 'views:write', audit: { action: 'view.delete', target: 'view' } },
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const row = await findView(db(), caller, request.params.id);
       if (!row) throw notFound(request.params.id);
@@ -201,5 +158,5 @@ export function viewRoutes(app: ApiInstance): void {
       await deleteView(db(), row.id);
       return reply.code(204).send(null);
     },
-  );
+  });
 }

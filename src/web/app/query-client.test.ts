@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { ApiError, apiGet } from '../lib/api-client.ts';
+import { api, ApiError } from '../lib/api-client.ts';
 import { getSession, lastSignOutReason, resetSessionForTests, startSession } from '../lib/session.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -39,8 +39,8 @@ describe('createQueryClient', () => {
     const answers = [new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }), new Response(null, { status: 401 })];
     vi.stubGlobal('fetch', () => Promise.resolve(answers.shift()));
     const client = createQueryClient();
-    await client.fetchQuery({ queryKey: ['me'], queryFn: () => apiGet('/v1/me', z.object({})) });
-    await client.fetchQuery({ queryKey: ['list'], queryFn: () => apiGet('/v1/events', z.object({})) }).catch(() => undefined);
+    await client.fetchQuery({ queryKey: ['me'], queryFn: () => api('getMe', z.unknown()) });
+    await client.fetchQuery({ queryKey: ['list'], queryFn: () => api('listEvents', z.unknown()) }).catch(() => undefined);
     vi.unstubAllGlobals();
     expect(getSession().status).toBe('signed-out');
     expect(lastSignOutReason()).toBe('expired');

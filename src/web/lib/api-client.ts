@@ -1,4 +1,6 @@
 import type { z } from 'zod/mini';
+import type { EndpointSchemas } from '../../contract/endpoint-schemas.ts';
+import { apiPath, methodOf, type OperationId, type PathParams } from '../../contract/endpoints.ts';
 import { acceptHeader, authorizationHeader, contentTypeHeader } from '../../contract/headers.ts';
 import type { Problem } from '../../contract/problem.ts';
 import { apiUrl } from './runtime-config.ts';
@@ -107,41 +109,56 @@ async function request<T>(
   return { data: parsed.data, headers: response.headers };
 }
 
-export async function apiGet<T>(
-  path: string,
-  schema: z.ZodMiniType<T>,
-  options?: { params?: Params; signal?: AbortSignal; /** sign-in checks a token before storing it */ token?: string },
-): Promise<ApiResponse<T>> {
-  return request('GET', path, schema, { signal: options?.signal ?? null }, options?.params, options?.token);
-}
-
-/**
- * A call without a request body (POST /v1/session, DELETE /v1/session): `token` sends that bearer token instead of
- * the session's; a null schema expects no response body (204).
- */
-export async function apiCall<T>(method: 'POST' | 'DELETE', path: string, schema: z.ZodMiniType<T> | null, options?: { token?: string }): Promise<ApiResponse<T>> {
-  return request(method, path, schema, {}, undefined, options?.token);
-}
-
-type JsonWriteOptions = { headers?: Record<string, string>; signal?: AbortSignal };
-
-/** A call with a JSON body: POST and PATCH. */
-async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT', path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions): Promise<ApiResponse<T>> {
-  return request(method, path, schema, {
-    body: JSON.stringify(body),
-    headers: { [contentTypeHeader]: 'application/json', ...options?.headers },
-    signal: options?.signal ?? null,
-  });
-}
-
-export const apiPost = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('POST', path, body, schema, options);
-export const apiPatch = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PATCH', path, body, schema, options);
-export const apiPut = <T>(path: string, body: unknown, schema: z.ZodMiniType<T>, options?: JsonWriteOptions) => sendJson('PUT', path, body, schema, options);
-
 /**
  * A GET whose body the caller reads as a stream (the CSV export): the response once its status is OK; errors as
  * every other call (problem+json parsed). Same credentials as every call, so it works with the HttpOnly cookie.
  */
 export async function apiStream(path: string, options: { params?: Params; accept: string; signal?: AbortSignal }): Promise<Response> {
   return send('GET', path, { signal: options.signal ?? null }, options.accept, options.params);
+}
+
+/*
+ * Calls by operation: the path, the method, the query's names, the body and the response all come from the contract's
+ * endpoint map (endpoints.ts) and its schema map (endpoint-schemas.ts, imported as a type only: a chunk carries no
+ * schema it did not load before). A misspelled operation, path parameter or query parameter, a body of the wrong
+ * shape, or a parser asking for more than the operation answers, is a compile error.
+ */
+type Wire<Op extends OperationId> = EndpointSchemas[Op];
+type Json<S> = S extends z.ZodMiniType ? S : never;
+/** The schema of an operation's success (200, else 201, 202 or 204). */
+type Success<Op extends OperationId> =
+  Wire<Op>['responses'] extends infer R ? (R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : R extends { 202: infer S } ? S : R extends { 204: infer S } ? S : never) : never;
+/** What an operation answers, as its schema parses it. */
+export type ResponseOf<Op extends OperationId> = z.output<Json<Success<Op>>>;
+/** An operation's query as a URL carries it: the names its schema knows, each as text. */
+export type QueryOf<Op extends OperationId> = Wire<Op> extends { query: infer Q extends z.ZodMiniType } ? { [K in keyof z.input<Q>]?: string | undefined } : never;
+/** An operation's JSON body, as its schema takes it. */
+export type BodyOf<Op extends OperationId> = Wire<Op> extends { body: infer B extends z.ZodMiniType } ? z.input<B> : never;
+
+/**
+ * How a call reads the response: a schema whose output the operation's answer satisfies (the map's schema, or a
+ * smaller one that reads part of it: `has`, a chunk that must not load the whole schema), or null for a 204.
+ */
+export type Parser<Op extends OperationId, T> = Success<Op> extends z.ZodMiniNull ? null : [ResponseOf<Op>] extends [T] ? z.ZodMiniType<T> : never;
+
+type CallOf<Op extends OperationId> = {
+  query?: QueryOf<Op>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** sign-in checks a token before storing it */
+  token?: string;
+} & (PathParams<Op> extends [infer P] ? { path: P } : unknown) &
+  ([BodyOf<Op>] extends [never] ? unknown : { body: BodyOf<Op> });
+type CallArgs<Op extends OperationId> = object extends CallOf<Op> ? [call?: CallOf<Op>] : [call: CallOf<Op>];
+
+/** Calls an operation of the endpoint map: `api('getEvent', EventDetail, { path: { eventId }, signal })`. */
+export async function api<Op extends OperationId, T>(op: Op, parse: Parser<Op, T>, ...[call]: CallArgs<Op>): Promise<ApiResponse<T>> {
+  const given = (call ?? {}) as { path?: Record<string, string>; query?: Params; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; token?: string };
+  const path = (apiPath as (op: OperationId, params?: Record<string, string>) => string)(op, given.path);
+  const init: RequestInit = { signal: given.signal ?? null };
+  if ('body' in given) {
+    init.body = JSON.stringify(given.body);
+    init.headers = { [contentTypeHeader]: 'application/json', ...given.headers };
+  } else if (given.headers) init.headers = given.headers;
+  return request(methodOf(op), path, parse, init, given.query, given.token);
 }

@@ -2,11 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { SearchQuery } from '../../../contract/list-query.ts';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { transactionPath, transactionsSearchPath } from '../../lib/paths.ts';
 import styles from './identifier-search.module.css';
-import { apiPath } from '../../../contract/endpoints.ts';
 
 /** Only the ids of the matches: the shell need not load the whole Summary schema on every page. */
 const Matches = z.array(z.object({ id: z.optional(z.string()) }));
@@ -35,7 +34,7 @@ export function IdentifierSearch() {
     const q = parsed.data;
     setOutcome({ kind: 'searching' });
     try {
-      const { data } = await apiGet(apiPath('listTransactionSummaries'), Matches, { params: { q, limit: '2' } });
+      const { data } = await api('listTransactionSummaries', Matches, { query: { q, limit: '2' } });
       const [first] = data;
       if (data.length === 0 || !first) {
         setOutcome({ kind: 'none', q });

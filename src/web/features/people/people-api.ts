@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { apiPath } from '../../../contract/endpoints.ts';
-import type { Invitation, InvitationRequest, Person, PersonChange, SignInResult } from '../../../contract/people.ts';
-import { apiCall, apiGet, apiPatch, apiPost } from '../../lib/api-client.ts';
+import type { Invitation, InvitationAccept, InvitationRequest, Person, PersonChange, SignInResult } from '../../../contract/people.ts';
+import { api } from '../../lib/api-client.ts';
 import { peopleKey } from './people-keys.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -12,11 +11,11 @@ const OneInvitation = z.custom<Invitation>((v) => isObject(v) && 'person' in v, 
 const Accepted = z.custom<SignInResult>((v) => isObject(v) && 'next' in v, 'not a sign-in result');
 
 export const peopleQuery = () =>
-  queryOptions({ queryKey: peopleKey(), queryFn: async ({ signal }) => (await apiGet(apiPath('listPeople'), PeopleList, { signal, params: { limit: '100' } })).data, staleTime: 10_000 });
+  queryOptions({ queryKey: peopleKey(), queryFn: async ({ signal }) => (await api('listPeople', PeopleList, { signal, query: { limit: '100' } })).data, staleTime: 10_000 });
 
-export const invitePerson = async (body: InvitationRequest) => (await apiPost(apiPath('invitePerson'), body, OneInvitation)).data;
-export const changePerson = async (id: string, body: PersonChange) => (await apiPatch(apiPath('updatePerson', { id }), body, OnePerson)).data;
+export const invitePerson = async (body: InvitationRequest) => (await api('invitePerson', OneInvitation, { body })).data;
+export const changePerson = async (id: string, body: PersonChange) => (await api('updatePerson', OnePerson, { path: { id }, body })).data;
 export const resetSecondFactor = async (id: string) => {
-  await apiCall('DELETE', apiPath('resetPersonSecondFactor', { id }), null);
+  await api('resetPersonSecondFactor', null, { path: { id } });
 };
-export const acceptInvitation = async (body: { token: string; name?: string; password: string }) => (await apiPost(apiPath('acceptInvitation'), body, Accepted)).data;
+export const acceptInvitation = async (body: InvitationAccept) => (await api('acceptInvitation', Accepted, { body })).data;

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { csvContentType } from '../../../contract/export.ts';
+import { totalCountHeaderName } from '../../../contract/headers.ts';
 import type { AnticipationInput, AnticipationSimulation, Calendar, Margin, ReceivableList } from '../../../contract/receivables.ts';
-import { apiGet, apiPost, apiStream } from '../../lib/api-client.ts';
+import { api, apiStream } from '../../lib/api-client.ts';
 import { receivablesCalendarKey, receivablesListKey, receivablesMarginKey } from './receivables-keys.ts';
 import { apiPath } from '../../../contract/endpoints.ts';
 
@@ -14,7 +15,7 @@ const has = <T>(key: string, what: string) => z.custom<T>((v) => typeof v === 'o
 export const calendarQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesCalendarKey(params),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('getReceivablesCalendar'), has<Calendar>('summary', 'receivables calendar'), { params, signal })).data,
+    queryFn: async ({ signal }) => (await api('getReceivablesCalendar', has<Calendar>('summary', 'receivables calendar'), { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
@@ -23,8 +24,8 @@ export const receivablesListQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesListKey(params),
     queryFn: async ({ signal }) => {
-      const response = await apiGet(apiPath('listReceivables'), has<ReceivableList>('data', 'receivables list'), { params, signal });
-      return { ...response.data, total: Number(response.headers.get('X-Total-Count') ?? response.data.data.length) };
+      const response = await api('listReceivables', has<ReceivableList>('data', 'receivables list'), { query: params, signal });
+      return { ...response.data, total: Number(response.headers.get(totalCountHeaderName) ?? response.data.data.length) };
     },
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -33,12 +34,12 @@ export const receivablesListQuery = (params: Params) =>
 export const marginQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesMarginKey(params),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('getReceivablesMargin'), has<Margin>('data', 'margin'), { params, signal })).data,
+    queryFn: async ({ signal }) => (await api('getReceivablesMargin', has<Margin>('data', 'margin'), { query: params, signal })).data,
     staleTime: 60_000,
   });
 
 export const simulateAnticipation = async (body: AnticipationInput) =>
-  (await apiPost(apiPath('simulateAnticipation'), body, has<AnticipationSimulation>('units', 'anticipation simulation'))).data;
+  (await api('simulateAnticipation', has<AnticipationSimulation>('units', 'anticipation simulation'), { body })).data;
 
 /** The filtered receivables as a CSV file (the session's credentials; the file is saved by the browser). */
 export async function exportReceivablesCsv(params: Params): Promise<void> {

@@ -8,6 +8,7 @@ import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-pro
 import type { Language } from '../../lib/i18n/languages.ts';
 import { MeContext } from '../../lib/me-context.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
+import { contentTypeHeader } from '../../../contract/headers.ts';
 
 /** What the component tests of the transactions list share: a signed-in user, summaries, a stubbed API and a router. */
 
@@ -75,7 +76,7 @@ export function stubTheApi(language: Language = 'en'): void {
       api.requested.push(url);
       const reply = api.replies(url);
       const type = (reply.status ?? 200) >= 400 ? 'application/problem+json' : 'application/json';
-      return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': type, ...reply.headers } }));
+      return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { [contentTypeHeader]: type, ...reply.headers } }));
     });
   });
   beforeAll(() => loadTestMessages(language));

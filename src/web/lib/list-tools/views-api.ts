@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SavedViewList, type ViewPage } from '../../../contract/saved-views.ts';
-import { apiGet } from '../api-client.ts';
+import { api } from '../api-client.ts';
 import { viewsKey } from './views-keys.ts';
-import { apiPath } from '../../../contract/endpoints.ts';
 
 export function savedViewsQuery(page: ViewPage) {
   return queryOptions({
     queryKey: viewsKey(page),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('listSavedViews'), SavedViewList, { params: { page }, signal })).data,
+    queryFn: async ({ signal }) => (await api('listSavedViews', SavedViewList, { query: { page }, signal })).data,
     staleTime: 60_000,
   });
 }

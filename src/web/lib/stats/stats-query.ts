@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { Stats } from '../../../contract/stats.ts';
-import { apiGet } from '../api-client.ts';
+import { api } from '../api-client.ts';
 import { statsKey } from './stats-keys.ts';
-import { apiPath } from '../../../contract/endpoints.ts';
 
 /**
  * The stats body is not re-validated here: its schema (series, breakdowns, periods) would put ~1.3 KiB on the
@@ -24,7 +23,7 @@ export type StatsParams = Partial<Record<string, string>>;
 export function statsQuery(params: StatsParams) {
   return queryOptions({
     queryKey: statsKey(params),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('getTransactionStats'), StatsBody, { params, signal })).data,
+    queryFn: async ({ signal }) => (await api('getTransactionStats', StatsBody, { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Me } from '../../../../contract/me.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { meKey } from './auth-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 /** The Me schema loads on first use (sign-in submits, or a signed-in page loads), keeping zod out of the first route. */
 export async function meSchema() {
@@ -13,12 +12,12 @@ export async function meSchema() {
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meKey(),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('getMe'), await meSchema(), { signal })).data,
+    queryFn: async ({ signal }) => (await api('getMe', await meSchema(), { signal })).data,
     staleTime: 5 * 60_000,
   });
 }
 
 /** Checks a token before it is stored (sign-in). */
 export async function fetchMeWithToken(token: string): Promise<Me> {
-  return (await apiGet(apiPath('getMe'), await meSchema(), { token })).data;
+  return (await api('getMe', await meSchema(), { token })).data;
 }

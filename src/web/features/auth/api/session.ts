@@ -1,8 +1,7 @@
 import type { Me } from '../../../../contract/me.ts';
-import { apiCall } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { endSession, usesCookieSession } from '../../../lib/session.ts';
 import { fetchMeWithToken, meSchema } from './me.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 /**
  * Sign-in: the same-origin dashboard exchanges the token for the HttpOnly session cookie (POST /v1/session
@@ -10,13 +9,13 @@ import { apiPath } from '../../../../contract/endpoints.ts';
  */
 export async function signInWith(token: string): Promise<Me> {
   if (!usesCookieSession()) return fetchMeWithToken(token);
-  return (await apiCall('POST', apiPath('createSession'), await meSchema(), { token })).data;
+  return (await api('createSession', await meSchema(), { token })).data;
 }
 
 /** Sign-out: ends the server session (DELETE /v1/session clears the cookie), then this tab's state; tells the other tabs. */
 export async function signOut(): Promise<void> {
   try {
-    if (usesCookieSession()) await apiCall('DELETE', apiPath('deleteSession'), null);
+    if (usesCookieSession()) await api('deleteSession', null);
   } finally {
     endSession('signed-out');
   }

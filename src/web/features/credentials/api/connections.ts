@@ -2,10 +2,9 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { Credential, CredentialHistory, CredentialList, type CredentialPatch } from '../../../../contract/credentials.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
 import { etagHeaderName, ifMatchHeader } from '../../../../contract/headers.ts';
-import { apiGet, apiPatch } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import type { ConnectionKey } from '../connections-url.ts';
 import { connectionHistoryKey, connectionKey, connectionListKey } from './credentials-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 export type ConnectionParams = Partial<Record<ConnectionKey, string>>;
 
@@ -24,7 +23,7 @@ export function connectionsQuery(params: ConnectionParams) {
   return queryOptions({
     queryKey: connectionListKey(params),
     queryFn: async ({ signal }): Promise<ConnectionPage> => {
-      const { data, headers } = await apiGet(apiPath('listCredentials'), CredentialList, { params, signal });
+      const { data, headers } = await api('listCredentials', CredentialList, { query: params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
     },
     placeholderData: keepPreviousData,
@@ -33,7 +32,7 @@ export function connectionsQuery(params: ConnectionParams) {
 }
 
 export async function fetchConnection(id: string, signal?: AbortSignal): Promise<VersionedConnection> {
-  const { data, headers } = await apiGet(apiPath('getCredential', { id }), Credential, { signal });
+  const { data, headers } = await api('getCredential', Credential, { path: { id }, signal });
   return { credential: data, etag: headers.get(etagHeaderName) ?? '' };
 }
 
@@ -44,12 +43,12 @@ export function connectionQuery(id: string) {
 export function historyQuery(id: string) {
   return queryOptions({
     queryKey: connectionHistoryKey(id),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('listCredentialHistory', { id }), CredentialHistory, { params: { limit: '100' }, signal })).data,
+    queryFn: async ({ signal }) => (await api('listCredentialHistory', CredentialHistory, { path: { id }, query: { limit: '100' }, signal })).data,
   });
 }
 
 /** PATCH with If-Match: 412 when someone else changed it since `etag` was read. */
 export async function patchConnection(id: string, etag: string, patch: CredentialPatch): Promise<VersionedConnection> {
-  const { data, headers } = await apiPatch(apiPath('updateCredential', { id }), patch, Credential, { headers: { [ifMatchHeader]: etag } });
+  const { data, headers } = await api('updateCredential', Credential, { path: { id }, body: patch, headers: { [ifMatchHeader]: etag } });
   return { credential: data, etag: headers.get(etagHeaderName) ?? '' };
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { Merchant, MerchantList, type MerchantInputText } from '../../../../contract/merchants.ts';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { merchantSearchKey } from './credentials-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 /** GET /v1/merchants?q=: the combobox's options as the user types (the previous answer stays meanwhile). */
 export function merchantSearchQuery(q: string) {
@@ -10,12 +9,12 @@ export function merchantSearchQuery(q: string) {
   if (q.trim() !== '') params.q = q.trim();
   return queryOptions({
     queryKey: merchantSearchKey(q.trim()),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('listMerchants'), MerchantList, { params, signal })).data,
+    queryFn: async ({ signal }) => (await api('listMerchants', MerchantList, { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }
 
 export async function createMerchant(input: MerchantInputText): Promise<Merchant> {
-  return (await apiPost(apiPath('createMerchant'), input, Merchant)).data;
+  return (await api('createMerchant', Merchant, { body: input })).data;
 }

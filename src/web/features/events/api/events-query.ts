@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { EventList, type Event } from '../../../../contract/events.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
 import type { EventKey } from '../events-url.ts';
 import { eventListKey } from './events-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 export type EventParams = Partial<Record<EventKey, string>>;
 
@@ -18,7 +17,7 @@ export function eventsQuery(params: EventParams) {
   return queryOptions({
     queryKey: eventListKey(params),
     queryFn: async ({ signal }): Promise<EventPage> => {
-      const { data, headers } = await apiGet(apiPath('listEvents'), EventList, { params, signal });
+      const { data, headers } = await api('listEvents', EventList, { query: params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
     },
     placeholderData: keepPreviousData,

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Event } from '../../../../contract/events.ts';
-import { apiCall } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { isLaterState } from '../live-merge.ts';
 import type { EventPage } from './events-query.ts';
 import { eventListsKey } from './events-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 /**
  * Puts `event` in place of its row in every cached page of the list, unless the row already holds a later
@@ -23,7 +22,7 @@ export function replaceCachedEvent(queryClient: ReturnType<typeof useQueryClient
 export function useRetryEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (eventId: string) => (await apiCall('POST', apiPath('retryEvent', { eventId }), Event)).data,
+    mutationFn: async (eventId: string) => (await api('retryEvent', Event, { path: { eventId } })).data,
     onSuccess: (event) => replaceCachedEvent(queryClient, event),
   });
 }

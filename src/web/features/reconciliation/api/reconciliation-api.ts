@@ -4,17 +4,17 @@ import {
   type BulkResolutionInput, type ResolutionInput,
 } from '../../../../contract/reconciliation.ts';
 import { apiPath } from '../../../../contract/endpoints.ts';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { apiUrl } from '../../../lib/runtime-config.ts';
 import { getBearerToken } from '../../../lib/session.ts';
 
 
-export const fetchExceptions = (params: Record<string, string>) => apiGet(apiPath('listReconciliationExceptions'), ExceptionList, { params }).then((r) => r.data);
-export const fetchAgeing = (params: Record<string, string>) => apiGet(apiPath('getReconciliationAgeing'), AgeingSummary, { params }).then((r) => r.data);
-export const fetchFiles = () => apiGet(apiPath('listStatementFiles'), StatementFileList, { params: { limit: '50' } }).then((r) => r.data);
-export const fetchException = (id: string) => apiGet(apiPath('getReconciliationException', { id }), ExceptionDetail).then((r) => r.data);
-export const resolveException = (id: string, input: ResolutionInput) => apiPost(apiPath('resolveReconciliationException', { id }), input, ExceptionDetail).then((r) => r.data);
-export const bulkResolve = (input: BulkResolutionInput) => apiPost(apiPath('bulkResolveReconciliationExceptions'), input, BulkResolutionResult).then((r) => r.data);
+export const fetchExceptions = (params: Record<string, string>) => api('listReconciliationExceptions', ExceptionList, { query: params }).then((r) => r.data);
+export const fetchAgeing = (params: Record<string, string>) => api('getReconciliationAgeing', AgeingSummary, { query: params }).then((r) => r.data);
+export const fetchFiles = () => api('listStatementFiles', StatementFileList, { query: { limit: '50' } }).then((r) => r.data);
+export const fetchException = (id: string) => api('getReconciliationException', ExceptionDetail, { path: { id } }).then((r) => r.data);
+export const resolveException = (id: string, input: ResolutionInput) => api('resolveReconciliationException', ExceptionDetail, { path: { id }, body: input }).then((r) => r.data);
+export const bulkResolve = (input: BulkResolutionInput) => api('bulkResolveReconciliationExceptions', BulkResolutionResult, { body: input }).then((r) => r.data);
 
 /** why an upload failed: the HTTP status (0: no answer), the problem's detail and its per-line errors */
 export class UploadProblem extends Error {

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { ReceivableList } from '../../../../contract/receivables.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { summaryReceivablesKey } from './transactions-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 const Body = z.custom<ReceivableList>((v) => typeof v === 'object' && v !== null && 'data' in v, 'not a receivables list');
 
@@ -11,6 +10,6 @@ const Body = z.custom<ReceivableList>((v) => typeof v === 'object' && v !== null
 export const installmentsQuery = (summaryId: string) =>
   queryOptions({
     queryKey: summaryReceivablesKey(summaryId),
-    queryFn: async ({ signal }) => (await apiGet(apiPath('listReceivables'), Body, { params: { summary_id: summaryId, limit: '100' }, signal })).data.data,
+    queryFn: async ({ signal }) => (await api('listReceivables', Body, { query: { summary_id: summaryId, limit: '100' }, signal })).data.data,
     staleTime: 15_000,
   });

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { SummaryList, type Summary } from '../../../../contract/summaries.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { pagingHeaders, type PagingHeaders } from '../../../components/data-table/paging.ts';
 import type { SummaryKey } from '../transactions-url.ts';
 import { summaryListKey } from './transactions-keys.ts';
-import { apiPath } from '../../../../contract/endpoints.ts';
 
 export type SummaryParams = Partial<Record<SummaryKey, string>>;
 
@@ -21,7 +20,7 @@ export function summariesQuery(params: SummaryParams) {
   return queryOptions({
     queryKey: summaryListKey(params),
     queryFn: async ({ signal }): Promise<SummaryPage> => {
-      const { data, headers } = await apiGet(apiPath('listTransactionSummaries'), SummaryList, { params, signal });
+      const { data, headers } = await api('listTransactionSummaries', SummaryList, { query: params, signal });
       return { rows: data, paging: pagingHeaders(headers) };
     },
     placeholderData: keepPreviousData,
