@@ -1,9 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { writeCieloV15 } from '../src/server/seed/statements/cielo-v15-writer.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { AuditEntry } from '../src/contract/audit.ts';
+import type { ReceivableList } from '../src/contract/receivables.ts';
+import type { ReconciliationException } from '../src/contract/reconciliation.ts';
+import type { Summary } from '../src/contract/summaries.ts';
+import { writeCieloV15, writeCieloV15Payments } from '../src/server/seed/statements/cielo-v15-writer.ts';
 import { buildStatement, type PlatformSale } from '../src/server/seed/statements/discrepancies.ts';
+import { formatMinorUnits } from '../src/web/lib/format.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
+import { demoToken } from './support/env.ts';
 
 /**
  * Upload → queue → resolve, in each language: a Cielo EDI v15 file of sales the platform never made (a MID no
@@ -12,8 +18,16 @@ import { signInWithStorage } from './support/auth.ts';
  */
 const shots = '/work/shots/i26';
 const languages = [
-  { lang: 'en', locale: 'en-US', file: 'Statement file', unknown: 'Unknown to the platform', open: 'Compare and resolve', note: 'Note (required)', save: 'Save', imported: /imported: 5 lines, 3 exceptions/ },
-  { lang: 'pt-BR', locale: 'pt-BR', file: 'Arquivo de extrato', unknown: 'Desconhecida na plataforma', open: 'Comparar e resolver', note: 'Observação (obrigatória)', save: 'Salvar', imported: /importado: 5 linhas, 3 exceções/ },
+  {
+    lang: 'en', locale: 'en-US', file: 'Statement file', unknown: 'Unknown to the platform', open: 'Compare and resolve', note: 'Note (required)', save: 'Save', imported: /imported: 5 lines, 3 exceptions/,
+    outcome: 'Outcome', fileFilter: 'File', settled: 'Settled amount differs', action: 'Action', accept: "Accept the acquirer's value", sale: 'Open the sale', receivable: 'Open the receivable (installment)',
+    paid: /imported: 4 lines, 1 exception/, empty: 'No open exceptions for these filters.',
+  },
+  {
+    lang: 'pt-BR', locale: 'pt-BR', file: 'Arquivo de extrato', unknown: 'Desconhecida na plataforma', open: 'Comparar e resolver', note: 'Observação (obrigatória)', save: 'Salvar', imported: /importado: 5 linhas, 3 exceções/,
+    outcome: 'Resultado', fileFilter: 'Arquivo', settled: 'Valor liquidado diverge', action: 'Ação', accept: 'Aceitar o valor da adquirente', sale: 'Abrir a venda', receivable: 'Abrir o recebível (parcela)',
+    paid: /importado: 4 linhas, 1 exceção/, empty: 'Nenhuma exceção aberta com estes filtros.',
+  },
 ];
 
 function statement(sequence: number): Buffer {
@@ -24,6 +38,42 @@ function statement(sequence: number): Buffer {
   const entries = built.entries.map((e) => ({ ...e, mid: '1099999999', date: day }));
   const lines = [...writeCieloV15({ headMid: '1099999999', generatedOn: day, periodStart: day, periodEnd: day, sequence }, entries)];
   return Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+}
+
+/** decimal text of the API ("123.45") in centavos, without a float */
+const cents = (decimal: string) => {
+  const [units = '0', fraction = ''] = decimal.split('.');
+  return BigInt(units) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+};
+const saoPauloDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const headers = { authorization: `Bearer ${demoToken}` };
+
+/**
+ * A Cielo payment file (CIELO04) for one receivable not paid yet (preferably due after today: then no other receivable
+ * of its day counts as overdue), paid on its due date with `deduction` centavos less than gross − the acquirer's fee.
+ */
+async function paymentFile(request: APIRequestContext, sequence: number, deduction: bigint) {
+  const today = saoPauloDay(new Date().toISOString());
+  const open = async (query: string) => ((await (await request.get(`/v1/receivables?acquirer=cielo&${query}&limit=100`, { headers })).json()) as ReceivableList).data;
+  const candidates = [...(await open(`status=scheduled&due_date=${plusDays(today, 1)}..${plusDays(today, 390)}`)), ...(await open('status=overdue'))]
+    .filter((r) => r.kind === 'installment' && r.costFee !== undefined && r.paymentMethod !== 'pix');
+  for (const receivable of candidates) {
+    const sale = (await (await request.get(`/v1/transactions/summaries/${receivable.summaryId}`, { headers })).json()) as Summary;
+    const cycle = sale.cycles.find((c) => c.type === 'authorization') ?? sale.cycles[0];
+    if (receivable.costFee === undefined || !sale.acquirerMerchantId || !cycle?.systemTraceAuditNumber || !cycle.authorizationCode || !sale.createdAt) continue;
+    const entry = {
+      kind: 'sale' as const, mid: sale.acquirerMerchantId, nsu: cycle.systemTraceAuditNumber, authorizationCode: cycle.authorizationCode, date: saoPauloDay(sale.createdAt),
+      time: '120000', method: sale.paymentMethod, installment: receivable.installment, installments: receivable.installments, saleTotalMinor: cents(sale.amount),
+      grossMinor: cents(receivable.gross), feeMinor: cents(receivable.costFee) + deduction, paymentDate: receivable.dueDate,
+      cardBin: sale.card?.firstDigits.slice(0, 6) ?? '000000', cardLast4: sale.card?.lastDigits ?? '0000',
+    };
+    const day = receivable.dueDate;
+    const lines = [...writeCieloV15Payments({ headMid: sale.acquirerMerchantId, generatedOn: day, periodStart: day, periodEnd: day, sequence }, [{ mid: entry.mid, paymentDate: day, entries: [entry] }])];
+    const expected = cents(receivable.gross) - cents(receivable.costFee);
+    return { receivable, buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'), expected, paid: expected - deduction };
+  }
+  throw new Error('the demo data has no unpaid Cielo receivable with a sale to match');
 }
 
 // one after the other: both languages work the same organization's queue
@@ -63,6 +113,46 @@ for (const [index, language] of languages.entries()) {
       await page.screenshot({ path: `${shots}/reconciliation-${language.lang}-resolve-1440.png`, fullPage: true });
       await page.getByRole('button', { name: language.save }).click();
       await expect(page.getByRole('row').filter({ hasText: language.unknown })).toHaveCount(before - 1);
+    });
+
+    test('a payment file with a wrong amount: the settlement exception links to its sale and receivable; accepting it is audited', async ({ page, request }) => {
+      const planted = await paymentFile(request, 200 + index, 137n + BigInt(index));
+      const name = `CIELO04-${language.lang}.TXT`;
+      await signInWithStorage(page, '/reconciliation');
+      await page.getByRole('button', { name: language.file }).setInputFiles({ name, mimeType: 'text/plain', buffer: planted.buffer });
+      await expect(page.getByText(language.paid)).toBeVisible();
+      // a select's name is its label and its chosen option ("Outcome Any")
+      await page.getByRole('combobox', { name: new RegExp(`^${language.outcome}`) }).selectOption({ label: language.settled });
+      await page.getByRole('combobox', { name: new RegExp(`^${language.fileFilter}`) }).selectOption({ label: name });
+      const row = page.getByRole('row').filter({ hasText: language.settled });
+      await expect(row).toHaveCount(1);
+      // the platform's expected net beside what the acquirer paid, to the centavo, in the language's format
+      await expect(row).toContainText(formatMinorUnits(planted.expected, 'BRL', language.locale));
+      await expect(row).toContainText(formatMinorUnits(planted.paid, 'BRL', language.locale));
+      await expectNoSeriousA11yViolations(page);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        // no page-level horizontal scroll at 390: the table scrolls inside its own container
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.screenshot({ path: `${shots}/settlement-${language.lang}-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await row.getByRole('button', { name: language.open }).click();
+      await expect(page.getByRole('link', { name: language.sale })).toHaveAttribute('href', `/transactions/${planted.receivable.summaryId}`);
+      await expect(page.getByRole('link', { name: language.receivable })).toHaveAttribute('href', `/transactions/${planted.receivable.summaryId}#receivable-${planted.receivable.id}`);
+      await page.getByRole('combobox', { name: new RegExp(`^${language.action}`) }).first().selectOption({ label: language.accept });
+      await page.getByLabel(language.note).first().fill('e2e: the acquirer deducted a fee we agreed');
+      await page.screenshot({ path: `${shots}/settlement-${language.lang}-resolve-1440.png`, fullPage: true });
+      const [exception] = ((await (await request.get(`/v1/reconciliation/exceptions?outcome=paid_amount_differs&status=open&limit=500`, { headers })).json()) as { data: ReconciliationException[] }).data
+        .filter((e) => e.receivableId === planted.receivable.id);
+      expect(exception).toBeDefined();
+      await page.getByRole('button', { name: language.save }).click();
+      await expect(page.getByText(language.empty)).toBeVisible();
+
+      const trail = (await (await request.get(`/v1/audit?action=reconciliation_exception.resolve&target_id=${exception?.id ?? ''}`, { headers })).json()) as AuditEntry[];
+      expect(trail.map((e) => [e.outcome, e.target.type, e.details.action, e.details.outcome])).toEqual([['success', 'reconciliation_exception', 'accept', 'paid_amount_differs']]);
+      const settled = (await (await request.get(`/v1/receivables?summary_id=${planted.receivable.summaryId}&limit=100`, { headers })).json()) as ReceivableList;
+      expect(settled.data.find((r) => r.id === planted.receivable.id)?.status).toBe('settled');
     });
   });
 }

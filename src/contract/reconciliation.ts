@@ -10,6 +10,11 @@ export const reconciliationOutcomes = [
   'unknown_to_platform',
   'payment_date_differs',
   'unexpected_adjustment',
+  // settlement against the receivables (issue 25): what the acquirer paid against what it was expected to pay
+  'paid_amount_differs',
+  'paid_date_differs',
+  'payment_overdue',
+  'unknown_payment',
 ] as const;
 export const ReconciliationOutcome = z.enum(reconciliationOutcomes);
 export type ReconciliationOutcome = z.infer<typeof ReconciliationOutcome>;
@@ -108,6 +113,7 @@ export const ReconciliationException = z
     resolvedBy: z.nullable(z.string()),
     resolvedAt: z.nullable(z.string()),
     linkedSummaryId: z.nullable(z.string()),
+    receivableId: z.nullable(z.string()).check(z.meta({ description: 'the receivable a settlement exception is about (GET /v1/receivables?summary_id=…)' })),
   })
   .register(z.globalRegistry, { id: 'ReconciliationException', description: 'A difference between an acquirer’s file and the platform' });
 export type ReconciliationException = z.infer<typeof ReconciliationException>;

@@ -55,12 +55,15 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * modules (receivables, fee plans, reconciliation, audit, people) are left to their pages (tools/chunk-groups.ts), and
  * so is the form field, which two form pages now share. Measured: /sign-in 95.2, /overview 175.4, /transactions 153.9,
  * /events 156.4, /credentials/new 154.7; every budget raised to fit (wire budget: e2e/wire-budget.spec.ts).
+ * 2026-11-26, issue 26's settlement: the shared calendar-day formatter (formatDate beside formatMonth) and the
+ * receivable's path (lib/paths.ts), both in the signed-in chunk: /transactions measured 154.02 (over 154 by 22
+ * bytes); raised by 1.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
   '/sign-in': 96,
   '/overview': 176,
-  '/transactions': 154,
+  '/transactions': 155,
   '/events': 157,
   '/credentials/new': 155,
 };

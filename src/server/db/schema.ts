@@ -478,6 +478,9 @@ export const receivables = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** issue 26 (migration 0042): the statement line that paid it, when reconciliation settled it */
+    settlementFileId: text('settlement_file_id'),
+    settlementLine: integer('settlement_line'),
   },
   (t) => [
     index('receivables_org_due_idx').on(t.organizationId, t.dueDate, t.id, t.merchantId),
@@ -541,6 +544,8 @@ export const statementFiles = pgTable(
     grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull().default(0n),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull().default(0n),
     netMinor: bigint('net_minor', { mode: 'bigint' }).notNull().default(0n),
+    /** migration 0042: the file lists every payment of its period (Cielo 04, Getnet's daily file) */
+    coversPayments: boolean('covers_payments').notNull().default(false),
   },
   (t) => [unique('statement_files_sha_uq').on(t.organizationId, t.sha256), index('statement_files_org_imported_idx').on(t.organizationId, t.importedAt, t.id)],
 );
@@ -575,11 +580,14 @@ export const statementRecords = pgTable(
     code: text('code'),
     summaryId: text('summary_id'),
     manual: boolean('manual').notNull().default(false),
+    /** migration 0042: a payment record's own line; on the sale lines it pays, its line; null elsewhere */
+    paymentLine: integer('payment_line'),
   },
   (t) => [
     primaryKey({ name: 'statement_records_pk', columns: [t.fileId, t.line] }),
     index('statement_records_org_acquirer_idx').on(t.organizationId, t.acquirer, t.kind),
     index('statement_records_summary_idx').on(t.summaryId).where(sql`summary_id is not null`),
+    index('statement_records_payment_idx').on(t.organizationId, t.acquirer, t.summaryId, t.installment).where(sql`payment_line is not null`),
   ],
 );
 
@@ -607,6 +615,8 @@ export const reconciliationExceptions = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
     linkedSummaryId: text('linked_summary_id'),
     createdAt: createdAt(),
+    /** migration 0042: the receivable a settlement exception is about */
+    receivableId: text('receivable_id'),
   },
   (t) => [
     unique('reconciliation_exceptions_key_uq').on(t.organizationId, t.key),

@@ -63,7 +63,7 @@ describe.each(backends)('metrics on $kind', ({ kind, available }) => {
       };
       for (let i = 0; i < 3; i++) await call('GET', '/v1/me', '/v1/me');
       for (let i = 0; i < 2; i++) await call('GET', `/v1/credentials/${credentialId}`, '/v1/credentials/:id');
-      await call('GET', '/v1/no/such/thing-9876', unmatchedRoute, {});
+      await call('GET', '/v1/no/such/thing-qzxv', unmatchedRoute, {});
       await call('POST', '/v1/me', unmatchedRoute);
       expect([...seen.keys()].sort()).toEqual(['GET (unmatched) 404', 'GET /v1/credentials/:id 404', 'GET /v1/me 200', 'POST (unmatched) 405']);
 
@@ -100,10 +100,10 @@ describe.each(backends)('metrics on $kind', ({ kind, available }) => {
 
     it('labels nothing with an identifier, a raw path or a secret', async () => {
       await app.inject({ url: `/v1/credentials/${credentialId}?q=${orgId}`, headers: { authorization: auth } });
-      await app.inject({ url: '/v1/no/such/thing-9876' });
+      await app.inject({ url: '/v1/no/such/thing-qzxv' });
       const res = await fetch(`${listener.origin}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
       const text = await res.text();
-      for (const secret of [credentialId, orgId, 'mer1', auth.slice('Bearer '.length), metricsToken, 'no/such', '9876']) expect(text).not.toContain(secret);
+      for (const secret of [credentialId, orgId, 'mer1', auth.slice('Bearer '.length), metricsToken, 'no/such', 'qzxv']) expect(text).not.toContain(secret);
       const samples = parseExposition(text);
       expect(new Set(samples.flatMap((s) => Object.keys(s.labels)).filter((name) => !allowedLabels.has(name)))).toEqual(new Set());
       const routes = new Set(select(samples, 'http_request_duration_seconds_count').map((s) => s.labels.route));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ageingBuckets, type AcquirerRecord, type ExceptionFilter, type ReconciliationException, type ResolutionAction } from '../../contract/reconciliation.ts';
 import type { Db } from '../db/client.ts';
+import { settleAccepted } from './settlement.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** a column value as text: the driver gives strings, numbers, bigints or Dates */
@@ -41,13 +42,13 @@ export function exceptionOf(r: Record<string, unknown>): ReconciliationException
     summaryId: text(r.summary_id), fileId: text(r.file_id), line: r.line === null ? null : Number(r.line), day: isoDate(r.day) as string,
     ageDays: Number(r.age_days), expectedMinor: text(r.expected_minor), reportedMinor: text(r.reported_minor), expectedDate: isoDate(r.expected_date),
     reportedDate: isoDate(r.reported_date), status: r.status as ReconciliationException['status'], note: text(r.note), resolvedBy: text(r.resolved_by),
-    resolvedAt: isoTime(r.resolved_at), linkedSummaryId: text(r.linked_summary_id),
+    resolvedAt: isoTime(r.resolved_at), linkedSummaryId: text(r.linked_summary_id), receivableId: text(r.receivable_id),
   };
 }
 
 const columns = sql`e.id, e.outcome, e.acquirer, e.merchant_id, e.summary_id, e.file_id, e.line, e.day::text as day, (${today} - e.day) as age_days,
   e.expected_minor::text as expected_minor, e.reported_minor::text as reported_minor, e.expected_date::text as expected_date, e.reported_date::text as reported_date,
-  e.status, e.note, e.resolved_by, e.resolved_at, e.linked_summary_id`;
+  e.status, e.note, e.resolved_by, e.resolved_at, e.linked_summary_id, e.receivable_id`;
 
 /** One page, oldest day first (the ones waiting longest), keyset on (day, id): every page costs the same. */
 export async function listExceptions(db: Db, organizationId: string, merchantId: string | null, filter: Partial<ExceptionFilter>, limit: number, cursor: string | undefined) {
@@ -117,6 +118,7 @@ export async function resolveException(db: Db, organizationId: string, actor: st
         status = ${statusOf[action]}, note = ${note}, resolved_by = ${actor}, resolved_at = now(), linked_summary_id = ${action === 'link' ? linkTo : null}
       where organization_id = ${organizationId} and id = ${id} and status = 'open' returning key, outcome, file_id, line`));
     if (!row) return 'not-open';
+    if (action === 'accept') await settleAccepted(tx, organizationId, [id]);
     if (action === 'link' && row.file_id !== null) {
       await tx.execute(sql`update statement_records r set summary_id = ${linkTo}, manual = true
         from statement_records k where k.file_id = ${row.file_id} and k.line = ${row.line}
@@ -129,17 +131,20 @@ export async function resolveException(db: Db, organizationId: string, actor: st
 
 /** One action and note on every open exception the filter selects, in one statement. */
 export async function bulkResolve(db: Db, organizationId: string, merchantId: string | null, actor: string, filter: Partial<ExceptionFilter>, action: Exclude<ResolutionAction, 'link'>, note: string): Promise<number> {
-  const rows = rowsOf<{ n: string }>(await db.execute(sql`with done as (update reconciliation_exceptions e set status = ${statusOf[action]}, note = ${note},
-      resolved_by = ${actor}, resolved_at = now()
-    where ${filterSql(organizationId, { ...filter, status: 'open' }, merchantId)} returning 1) select count(*)::text as n from done`));
-  return Number(rows[0]?.n ?? 0);
+  return db.transaction(async (tx) => {
+    const rows = rowsOf<{ id: string; outcome: string }>(await tx.execute(sql`update reconciliation_exceptions e set status = ${statusOf[action]}, note = ${note},
+        resolved_by = ${actor}, resolved_at = now()
+      where ${filterSql(organizationId, { ...filter, status: 'open' }, merchantId)} returning e.id, e.outcome`));
+    if (action === 'accept') await settleAccepted(tx, organizationId, rows.filter((r) => r.outcome.startsWith('paid_')).map((r) => r.id));
+    return rows.length;
+  });
 }
 
 export async function dailySummary(db: Db, organizationId: string, days: number) {
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
     with recs as (
       select r.capture_date as day, r.acquirer, count(*) as sale_records, count(r.summary_id) as matched
-      from statement_records r where r.organization_id = ${organizationId} and r.kind = 'sale' and r.capture_date >= ${today} - ${days}::int
+      from statement_records r where r.organization_id = ${organizationId} and r.kind = 'sale' and r.payment_line is null and r.capture_date >= ${today} - ${days}::int
       group by 1, 2
     ), ex as (
       select e.day, e.acquirer, count(*) as open, sum(${atStake}) as amount

@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts';
 import { statementFiles } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { xid } from '../lib/xid.ts';
-import { recordReconciliationAudit } from './audit-seam.ts';
 import { runMatching } from './matching.ts';
 import { readStatement } from './readers/read-statement.ts';
 import type { LineProblem, StatementRecord } from './readers/statement-record.ts';
@@ -17,14 +16,14 @@ export type ImportResult =
 
 export const keyOf = (value: string | null) => (value === null ? null : value.trim().toUpperCase().replace(/^0+/, ''));
 
-function rowOf(fileId: string, organizationId: string, acquirer: string, r: StatementRecord) {
+function rowOf(fileId: string, organizationId: string, acquirer: string, r: StatementRecord, paymentLine: number | null) {
   return {
     file_id: fileId, line: r.line, organization_id: organizationId, acquirer, kind: r.kind, record_type: r.recordType, mid: r.mid,
     nsu: r.nsu, authorization_code: r.authorizationCode, mid_key: keyOf(r.mid) ?? '', nsu_key: keyOf(r.nsu), auth_key: keyOf(r.authorizationCode),
     capture_date: r.captureDate, payment_date: r.paymentDate, installment: r.installment, installments: r.installments,
     gross_minor: r.grossMinor.toString(), fee_minor: r.feeMinor.toString(), net_minor: r.netMinor.toString(),
     sale_total_minor: r.saleTotalMinor?.toString() ?? null, ur_key: r.receivableUnitKey, card_bin: r.cardBin, card_last4: r.cardLast4,
-    code: r.code, summary_id: null, manual: false,
+    code: r.code, summary_id: null, manual: false, payment_line: paymentLine,
   };
 }
 
@@ -58,22 +57,29 @@ export async function importStatement(db: Db, options: { organizationId: string;
         id: fileId, organizationId: options.organizationId, acquirer: facts.acquirer, layout: facts.layout, sha256: checked.sha256,
         name: options.name, sizeBytes: size, lines: checked.lines, records: checked.records, fileKind: facts.fileKind, headMid: facts.headMid,
         sequence: facts.sequence, generatedOn: facts.generatedOn, periodStart: facts.periodStart, periodEnd: facts.periodEnd, importedBy: options.actor,
+        coversPayments: facts.coversPayments,
       });
       let gross = 0n;
       let fee = 0n;
       let net = 0n;
       let sales = 0;
+      // the payment record (settlement, paid) the following sale lines belong to, until the next settlement record
+      let payment: number | null = null;
       const stored = await readStatement(createReadStream(options.path), {
         batchSize: 5000,
         onBatch: async (records) => {
-          for (const r of records) {
-            if (r.kind !== 'sale') continue;
-            sales++;
-            gross += r.grossMinor;
-            fee += r.feeMinor;
-            net += r.netMinor;
-          }
-          const json = JSON.stringify(records.map((r) => rowOf(fileId, options.organizationId, facts.acquirer, r)));
+          const rows = records.map((r) => {
+            if (r.kind === 'settlement') payment = r.paid === true ? r.line : null;
+            const paymentLine = r.kind === 'settlement' || r.kind === 'sale' ? payment : null;
+            if (r.kind === 'sale' && paymentLine === null) {
+              sales++;
+              gross += r.grossMinor;
+              fee += r.feeMinor;
+              net += r.netMinor;
+            }
+            return rowOf(fileId, options.organizationId, facts.acquirer, r, paymentLine);
+          });
+          const json = JSON.stringify(rows);
           await tx.execute(sql`insert into statement_records select * from jsonb_populate_recordset(null::statement_records, ${json}::jsonb)`);
         },
       });
@@ -82,10 +88,6 @@ export async function importStatement(db: Db, options: { organizationId: string;
       phase('store');
       await runMatching(tx, options.organizationId, facts.acquirer, phase);
       phase('match');
-      await recordReconciliationAudit(tx, {
-        actor: options.actor, action: 'statement.imported', target: fileId, outcome: 'success',
-        details: { sha256: checked.sha256, layout: facts.layout, lines: checked.lines, name: options.name },
-      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProviderName } from '../../contract/enums.ts';
 import type { Db } from '../db/client.ts';
 import { costRateBps } from './expectations.ts';
+import { settlementOutcomes } from './settlement.ts';
 
 /** Days after a sale before an acquirer that has not listed it counts as missing it (registration delay, D+1). */
 export const registrationDelayDays: Partial<Record<ProviderName, number>> = {};
@@ -29,6 +30,11 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
     from statement_files f where f.organization_id = ${organizationId} and f.acquirer = ${acquirer}`));
   // covered: from the earliest day a file of this acquirer speaks of (its period or a sale in it) to its latest period end
   if (!range?.from || !range.to || !range.cov_end) return;
+  // what the files that list sales cover (a payment file's sale lines say what was paid, not what was sold)
+  const [sales] = rowsOf<{ from: string | null; to: string | null }>(await tx.execute(sql`
+    select least(min(f.period_start), (select min(capture_date) from statement_records r where r.organization_id = ${organizationId} and r.acquirer = ${acquirer}
+             and r.kind = 'sale' and r.payment_line is null))::text as from, max(f.period_end)::text as to
+    from statement_files f where f.organization_id = ${organizationId} and f.acquirer = ${acquirer} and f.sale_records > 0`));
   // the records may have just been inserted in this transaction: the planner needs their numbers to pick hash joins
   await tx.execute(sql`analyze statement_records`);
   phase?.('match: analyze');
@@ -68,7 +74,7 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
   await tx.execute(sql`create temporary table rx_sale on commit drop as
     select distinct on (r.summary_id, r.installment) r.summary_id, r.installment, r.file_id, r.line, r.sale_total_minor, r.gross_minor, r.fee_minor, r.payment_date
     from statement_records r
-    where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'sale' and r.summary_id is not null
+    where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'sale' and r.summary_id is not null and r.payment_line is null
     order by r.summary_id, r.installment, r.file_id desc`);
   await tx.execute(sql`create index on rx_sale (summary_id)`);
   await tx.execute(sql`analyze rx_sale`);
@@ -93,40 +99,42 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
       order by summary_id, line
     )
     select 'amount|' || a.summary_id as key, 'amount_differs' as outcome, p.merchant_id, a.summary_id, a.file_id, a.line, p.day,
-           p.amount_minor as expected_minor, a.reported as reported_minor, null::date as expected_date, null::date as reported_date
+           p.amount_minor as expected_minor, a.reported as reported_minor, null::date as expected_date, null::date as reported_date, null::text as receivable_id
     from agg a join platform p on p.id = a.summary_id where a.reported <> p.amount_minor
     union all
-    select 'fee|' || a.summary_id, 'fee_differs', p.merchant_id, a.summary_id, a.file_id, a.line, p.day, p.cost_fee, a.fee, null, null
+    select 'fee|' || a.summary_id, 'fee_differs', p.merchant_id, a.summary_id, a.file_id, a.line, p.day, p.cost_fee, a.fee, null, null, null
     from agg a join platform p on p.id = a.summary_id where a.fee <> p.cost_fee
     union all
-    select 'payment_date|' || l.summary_id, 'payment_date_differs', p.merchant_id, l.summary_id, l.file_id, l.line, p.day, null, null, l.expected_date, l.payment_date
+    select 'payment_date|' || l.summary_id, 'payment_date_differs', p.merchant_id, l.summary_id, l.file_id, l.line, p.day, null, null, l.expected_date, l.payment_date, null
     from late l join rx_platform p on p.id = l.summary_id
     union all
     select 'unknown|' || r.mid_key || '|' || coalesce(r.nsu_key, '') || '|' || coalesce(r.auth_key, '') || '|' || r.capture_date,
            'unknown_to_platform', null, null, min(r.file_id), min(r.line), r.capture_date, null,
-           coalesce(max(r.sale_total_minor), sum(r.gross_minor)), null, null
+           coalesce(max(r.sale_total_minor), sum(r.gross_minor)), null, null, null
     from statement_records r
-    where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'sale' and r.summary_id is null
+    where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'sale' and r.summary_id is null and r.payment_line is null
     group by r.mid_key, r.nsu_key, r.auth_key, r.capture_date
     union all
     select 'adjustment|' || r.file_id || '|' || r.line, 'unexpected_adjustment', p.merchant_id, r.summary_id, r.file_id, r.line,
-           coalesce(r.capture_date, r.payment_date, f.period_end), null, r.gross_minor, null, r.payment_date
+           coalesce(r.capture_date, r.payment_date, f.period_end), null, r.gross_minor, null, r.payment_date, null
     from statement_records r join statement_files f on f.id = r.file_id
       left join rx_platform p on p.id = r.summary_id
     where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'adjustment'
       and (p.id is null or p.status not in ('refunded', 'canceled'))
     union all
-    select 'missing|' || p.id, 'missing_from_acquirer', p.merchant_id, p.id, null, null, p.day, p.amount_minor, null, null, null
+    select 'missing|' || p.id, 'missing_from_acquirer', p.merchant_id, p.id, null, null, p.day, p.amount_minor, null, null, null, null
     from rx_platform p
-    where p.status in ('approved', 'refunded') and p.day >= ${range.from}::date and p.day + ${delay}::int <= ${range.cov_end}::date
+    where p.status in ('approved', 'refunded') and p.day >= ${sales?.from ?? null}::date and p.day + ${delay}::int <= ${sales?.to ?? null}::date
       and not exists (select 1 from rx_sale s where s.summary_id = p.id)`);
   phase?.('match: outcomes');
+  await settlementOutcomes(tx, organizationId, acquirer);
+  phase?.('match: settlement');
   await tx.execute(sql`create index on rx_found (key)`);
   await tx.execute(sql`analyze rx_found`);
   await tx.execute(sql`insert into reconciliation_exceptions as e
-      (id, organization_id, key, outcome, acquirer, merchant_id, summary_id, file_id, line, day, expected_minor, reported_minor, expected_date, reported_date)
+      (id, organization_id, key, outcome, acquirer, merchant_id, summary_id, file_id, line, day, expected_minor, reported_minor, expected_date, reported_date, receivable_id)
     select 'rx' || substr(md5(${organizationId} || '|' || f.key), 1, 18), ${organizationId}, f.key, f.outcome, ${acquirer}, f.merchant_id, f.summary_id,
-           f.file_id, f.line, f.day, f.expected_minor, f.reported_minor, f.expected_date, f.reported_date
+           f.file_id, f.line, f.day, f.expected_minor, f.reported_minor, f.expected_date, f.reported_date, f.receivable_id
     from rx_found f
     on conflict (organization_id, key) do update set file_id = excluded.file_id, line = excluded.line, expected_minor = excluded.expected_minor,
       reported_minor = excluded.reported_minor, expected_date = excluded.expected_date, reported_date = excluded.reported_date
@@ -136,7 +144,7 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
       and not exists (select 1 from rx_found f where f.key = e.key)`);
   phase?.('match: upsert');
   await tx.execute(sql`update statement_files f set
-      matched_records = (select count(*) from statement_records r where r.file_id = f.id and r.kind = 'sale' and r.summary_id is not null),
+      matched_records = (select count(*) from statement_records r where r.file_id = f.id and r.kind = 'sale' and r.summary_id is not null and r.payment_line is null),
       exceptions = (select count(*) from reconciliation_exceptions e where e.organization_id = f.organization_id and e.file_id = f.id)
     where f.organization_id = ${organizationId} and f.acquirer = ${acquirer}`);
 }

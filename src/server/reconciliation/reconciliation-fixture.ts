@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ProviderName } from '../../contract/enums.ts';
 import type { Database } from '../db/client.ts';
-import { cycles, transactionSummaries } from '../db/schema.ts';
+import { cycles, receivables, transactionSummaries } from '../db/schema.ts';
+import type { ExpectedPayment } from '../seed/statements/settlement-discrepancies.ts';
+import { addDays } from './expectations.ts';
 import type { PlatformSale } from '../seed/statements/discrepancies.ts';
 
 /** São Paulo's calendar day of an instant, computed with Intl (independently of the SQL the matcher uses). */
@@ -60,4 +62,34 @@ export async function writeLines(lines: Iterable<string>, name = 'statement.txt'
   const file = path.join(dir, name);
   await writeFile(file, [...lines].join('\r\n') + '\r\n', 'latin1');
   return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The receivables of the approved sales, written straight to the table (the test's own schedule, independent of
+ * receivables/schedule.ts): installment k of n with the remainder on the first, a cost fee of `costBps` rounded down,
+ * due on the capture day + 1 (debit) or + 30·k (credit). Refunded sales get cancelled receivables.
+ */
+export async function insertReceivables(database: Database, organizationId: string, acquirer: ProviderName, sales: readonly FixtureSale[], costBps = 250n): Promise<ExpectedPayment[]> {
+  const expected: ExpectedPayment[] = [];
+  const rows: (typeof receivables.$inferInsert)[] = [];
+  for (const s of sales) {
+    if (s.status === 'denied') continue;
+    const n = BigInt(s.installments);
+    for (let k = 1; k <= s.installments; k++) {
+      const gross = s.amountMinor / n + (k === 1 ? s.amountMinor % n : 0n);
+      const costFee = (gross * costBps) / 10_000n;
+      const dueDate = addDays(s.capturedOn, s.method === 'debit_card' ? 1 : 30 * k);
+      const id = `rcv-${s.summaryId}-${k}`;
+      rows.push({
+        id, organizationId, merchantId: s.merchantId, summaryId: s.summaryId, sourceCycleId: `cy-${s.summaryId}`, kind: 'installment', installment: k,
+        installments: s.installments, receiverTaxId: '12345678000190', acquirer, paymentMethod: s.method, brand: 'mastercard',
+        product: s.method === 'debit_card' ? 'debit' : 'credit', grossMinor: gross, feeMinor: 0n, costFeeMinor: costFee, netMinor: gross,
+        feeRateBps: 0, costRateBps: Number(costBps), capturedOn: s.capturedOn, dueDate, originalDueDate: dueDate,
+        status: s.status === 'refunded' ? 'cancelled' : 'scheduled',
+      });
+      if (s.status === 'approved') expected.push({ receivableId: id, sale: s, installment: k, installments: s.installments, grossMinor: gross, costFeeMinor: costFee, dueDate });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await database.db.insert(receivables).values(rows.slice(i, i + 1000));
+  return expected;
 }

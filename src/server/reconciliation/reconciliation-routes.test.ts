@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../contract/audit.ts';
 import type { ExceptionDetail, ReconciliationException, StatementFile } from '../../contract/reconciliation.ts';
 import { writeCieloV15 } from '../seed/statements/cielo-v15-writer.ts';
 import { buildStatement } from '../seed/statements/discrepancies.ts';
@@ -125,11 +126,39 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
     expect(ignored.data.every((e) => e.note === 'test terminals, never settled' && e.resolvedAt !== null)).toBe(true);
   });
 
+  it('records uploads and resolutions in the audit trail: who, what, outcome; a bulk one with its count', async () => {
+    const trail = (query: string) => get<AuditEntry[]>(`/v1/audit?${query}`);
+    const uploads = await trail('action=statement_file.upload');
+    const file = (await get<{ data: StatementFile[] }>('/v1/reconciliation/files')).data[0] as StatementFile;
+    // newest first: the damaged file (refused), the copy (duplicate), the first upload
+    expect(uploads.map((e) => [e.outcome, e.details.status, e.target.type, e.target.id])).toEqual([
+      ['failure', 422, 'statement_file', null], ['success', 200, 'statement_file', file.id], ['success', 201, 'statement_file', file.id],
+    ]);
+    expect(uploads.every((e) => e.actor.kind === 'token' && e.actor.id === file.importedBy)).toBe(true);
+    expect(uploads[2]?.details).toMatchObject({ name: 'CIELO03D.TXT', duplicate: false, lines: file.lines, exceptions: file.exceptions });
+    expect(uploads[1]?.details).toMatchObject({ name: 'copy.txt', duplicate: true });
+    expect(Number(uploads[0]?.details.problems)).toBeGreaterThanOrEqual(2);
+
+    const resolutions = await trail('action=reconciliation_exception.resolve');
+    const accepted = (await get<{ data: ReconciliationException[] }>('/v1/reconciliation/exceptions?status=accepted')).data[0] as ReconciliationException;
+    // newest first: the link, the refused second resolution (409), the accept, the one without a note (400)
+    expect(resolutions.map((e) => [e.outcome, e.details.status, e.details.action])).toEqual([
+      ['success', 200, 'link'], ['failure', 409, 'ignore'], ['success', 200, 'accept'], ['failure', 400, undefined],
+    ]);
+    expect(resolutions[2]).toMatchObject({ actor: { kind: 'token', id: accepted.resolvedBy }, target: { type: 'reconciliation_exception', id: accepted.id }, details: { outcome: 'amount_differs', note: 'Cielo is right: tip added at the terminal' } });
+
+    const bulk = await trail('action=reconciliation_exception.bulk_resolve');
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]).toMatchObject({ outcome: 'success', actor: { kind: 'token', id: accepted.resolvedBy }, details: { status: 200, action: 'ignore', count: 10_000, filter: { acquirer: 'getnet', outcome: 'missing_from_acquirer' } } });
+  });
+
   it('needs the reconciliation scopes', async () => {
     const reader = await bearer(t.database, org, { scopes: ['reconciliation:read'] });
     expect((await t.app.inject({ method: 'GET', url: '/v1/reconciliation/exceptions', headers: { authorization: reader } })).statusCode).toBe(200);
     const write = await t.app.inject({ method: 'POST', url: '/v1/reconciliation/exceptions/bulk-resolution', headers: { authorization: reader }, payload: { filter: {}, action: 'ignore', note: 'x' } });
     expect(write.statusCode).toBe(403);
+    const denied = await get<AuditEntry[]>('/v1/audit?action=reconciliation_exception.bulk_resolve&outcome=denied');
+    expect(denied.map((e) => [e.outcome, e.details.status])).toEqual([['denied', 403]]);
     const none = await bearer(t.database, org, { scopes: ['transactions:read'] });
     expect((await t.app.inject({ method: 'GET', url: '/v1/reconciliation/files', headers: { authorization: none } })).statusCode).toBe(403);
   });

@@ -10,7 +10,6 @@ import { callerOf, type Caller } from '../auth/authenticate.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
-import { recordReconciliationAudit } from './audit-seam.ts';
 import { ageing, bulkResolve, dailySummary, exceptionDetail, listExceptions, resolveException } from './exceptions-query.ts';
 import { listFiles, readFile } from './files-query.ts';
 import { importStatement } from './import-statement.ts';
@@ -76,6 +75,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
           file = await spool(request.body as Readable, dir);
         }
         const result = await importStatement(app.database.db, { organizationId: caller.organizationId, actor: caller.tokenId, path: file, name });
+        // the route's audit entry (config.audit, written before the answer): which file, and what became of it
+        request.auditNote = result.status === 'rejected'
+          ? { details: { name, sha256: result.sha256, lines: result.lines, problems: result.problemCount } }
+          : { targetId: result.fileId, details: { name, duplicate: result.status === 'duplicate' } };
         if (result.status === 'rejected') {
           const shown = result.problems.length < result.problemCount ? ` (the first ${result.problems.length} are listed)` : '';
           throw new ApiProblem({
@@ -86,6 +89,7 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
           });
         }
         const stored = await readFile(app.database.db, caller.organizationId, result.fileId);
+        if (stored) request.auditNote.details = { ...request.auditNote.details, layout: stored.layout, lines: stored.lines, exceptions: stored.exceptions };
         return reply.code(result.status === 'imported' ? 201 : 200).send({ duplicate: result.status === 'duplicate', file: stored as StatementFile });
       } finally {
         await rm(dir, { recursive: true, force: true });
@@ -161,10 +165,10 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
     if (action === 'link' && !summaryId) throw new ApiProblem({ status: 400, detail: 'Linking needs the sale: summaryId.', errors: [{ pointer: '/summaryId', detail: 'is required when action is link' }] });
     const before = await exceptionDetail(app.database.db, caller.organizationId, null, request.params.id);
     if (!before) throw new ApiProblem({ status: 404, detail: `No exception ${request.params.id}.` });
+    request.auditNote = { details: { action, outcome: before.exception.outcome, note, ...(summaryId ? { summaryId } : {}) } };
     const outcome = await resolveException(app.database.db, caller.organizationId, caller.tokenId, request.params.id, action, note, summaryId ?? null);
     if (outcome === 'no-sale') throw new ApiProblem({ status: 422, detail: `No sale ${summaryId ?? ''} in this organization.`, errors: [{ pointer: '/summaryId', detail: 'is not a sale of this organization' }] });
     if (outcome === 'not-open') throw new ApiProblem({ status: 409, detail: `Exception ${request.params.id} is already ${before.exception.status}.` });
-    await recordReconciliationAudit(app.database.db, { actor: caller.tokenId, action: 'exception.resolved', target: request.params.id, outcome: 'success', details: { action, note, summaryId } });
     const after = await exceptionDetail(app.database.db, caller.organizationId, null, request.params.id);
     if (!after) throw new ApiProblem({ status: 404, detail: `No exception ${request.params.id}.` });
     return { exception: after.exception, platform: after.platform, acquirer: after.acquirer };
@@ -181,7 +185,7 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
     const caller = organizationCaller(callerOf(request));
     const { filter, action, note } = request.body;
     const updated = await bulkResolve(app.database.db, caller.organizationId, null, caller.tokenId, filter, action, note);
-    await recordReconciliationAudit(app.database.db, { actor: caller.tokenId, action: 'exception.resolved', target: 'bulk', outcome: 'success', details: { filter, action, note, updated } });
+    request.auditNote = { details: { action, note, filter, count: updated } };
     return { updated };
   },
   });

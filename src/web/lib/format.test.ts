@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatMonth, formatDateTime, formatMinorUnits, formatUtc, maskCard } from './format.ts';
+import { formatAmount, formatCount, formatDate, formatDateTime, formatMinorUnits, formatMonth, formatUtc, maskCard } from './format.ts';
 
 describe('formatAmount', () => {
   it('formats decimal text exactly, beyond float precision', () => {
@@ -33,6 +33,14 @@ describe('formatDateTime', () => {
     const text = formatDateTime('2026-11-21T13:45:12.123456789Z', 'America/Sao_Paulo', 'en-GB');
     expect(text).toContain('10:45:12');
     expect(text).toContain('21 Nov 2026');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a calendar day in the locale, the same day whatever the time zone', () => {
+    expect(formatDate('2026-03-05', 'pt-BR')).toBe('05/03/2026');
+    expect(formatDate('2026-03-05', 'en-US')).toBe('03/05/2026');
+    expect(formatDate('2026-12-31', 'en-GB')).toBe('31/12/2026');
   });
 });
 

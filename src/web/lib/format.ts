@@ -88,6 +88,11 @@ export function formatUtc(iso: string): string {
   return `${base}${fraction ? `.${nanos.slice(0, fraction.length)}` : ''}Z`;
 }
 
+/** A calendar day `2026-03-05` as the language writes it: 05/03/2026 / 03/05/2026 (a calendar fact: no time zone). */
+export function formatDate(day: string, locale = operatorLocale()): string {
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** BIN and last four only, never more: '411111 •••• 1234'. */
 export function maskCard(bin: string | null | undefined, last4: string | null | undefined): string {
   if (!bin && !last4) return '—';

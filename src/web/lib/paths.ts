@@ -1,6 +1,9 @@
 /** Dashboard paths that more than one page links to: defined once. */
 export const transactionPath = (id: string) => `/transactions/${encodeURIComponent(id)}`;
 export const transactionsSearchPath = (q: string) => `/transactions?${new URLSearchParams({ q }).toString()}`;
+/** A receivable: its row among the installments on its sale's transaction page. */
+export const receivableAnchor = (receivableId: string) => `receivable-${receivableId}`;
+export const receivablePath = (summaryId: string, receivableId: string) => `${transactionPath(summaryId)}#${receivableAnchor(receivableId)}`;
 export const eventsOfTransactionPath = (summaryId: string) => `/events?${new URLSearchParams({ summary_id: summaryId }).toString()}`;
 
 /** The transactions list filtered by summaries filters (status, acquirer, card_brand, created_at…: the list's URL keys). */

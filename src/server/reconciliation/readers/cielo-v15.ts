@@ -61,7 +61,7 @@ function entry(line: FixedLine): StatementRecord {
   };
 }
 
-function agenda(line: FixedLine): StatementRecord {
+function agenda(line: FixedLine, paymentFile: boolean): StatementRecord {
   const fee = line.signed(86, 87, 99, 'valor da taxa administrativa');
   return {
     line: line.lineNo,
@@ -82,6 +82,8 @@ function agenda(line: FixedLine): StatementRecord {
     cardBin: null,
     cardLast4: null,
     code: line.alpha(70, 71),
+    // a D of the payment file (opção 04) was paid; in the agenda file (09) it is a forecast
+    paid: paymentFile,
   };
 }
 
@@ -111,7 +113,7 @@ function pix(line: FixedLine): StatementRecord {
 
 class CieloParser implements LayoutParser {
   private facts: StatementFacts = {
-    layout: 'cielo-v15', acquirer: 'cielo', generatedOn: null, periodStart: null, periodEnd: null, headMid: null, sequence: null, fileKind: null,
+    layout: 'cielo-v15', acquirer: 'cielo', generatedOn: null, periodStart: null, periodEnd: null, headMid: null, sequence: null, fileKind: null, coversPayments: false,
   };
   private headerSeen = false;
   private trailerAt = 0;
@@ -151,7 +153,7 @@ class CieloParser implements LayoutParser {
     this.details++;
     let record: StatementRecord | null = null;
     if (type === 'E') record = entry(line);
-    else if (type === 'D') record = agenda(line);
+    else if (type === 'D') record = agenda(line, this.facts.fileKind === '04');
     else if (type === '8') record = pix(line);
     if (record !== null && (type === 'E' || type === '8')) {
       this.entries++;
@@ -172,6 +174,7 @@ class CieloParser implements LayoutParser {
     this.facts.periodEnd = line.date(28, 35, 'AAAAMMDD', 'período final');
     this.facts.sequence = line.digits(36, 42, 'sequência');
     this.facts.fileKind = line.digits(48, 49, 'opção de extrato');
+    this.facts.coversPayments = this.facts.fileKind === '04';
   }
 
   finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {

@@ -19,9 +19,13 @@ function signOf(line: FixedLine, at: number, field: string): 1n | -1n {
   return 1n;
 }
 
+/** RV payment indicators that say the money moved (PF is a forecast; LQ is seen in real V10.1 files) */
+const paidIndicators = new Set(['PG', 'LQ', 'AC']);
+
 function summary(line: FixedLine): StatementRecord {
   const sign = signOf(line, 286, 'sinal da transação');
   const gross = line.amount(85, 96, 'valor bruto');
+  const indicator = line.alpha(169, 170);
   return {
     line: line.lineNo,
     kind: 'settlement',
@@ -40,7 +44,8 @@ function summary(line: FixedLine): StatementRecord {
     receivableUnitKey: line.alpha(309, 333),
     cardBin: null,
     cardLast4: null,
-    code: line.alpha(169, 170),
+    code: indicator,
+    paid: indicator !== null && paidIndicators.has(indicator),
   };
 }
 
@@ -126,6 +131,8 @@ function anticipation(line: FixedLine): StatementRecord {
 class GetnetParser implements LayoutParser {
   private facts: StatementFacts = {
     layout: 'getnet-v10', acquirer: 'getnet', generatedOn: null, periodStart: null, periodEnd: null, headMid: null, sequence: null, fileKind: null,
+    // one file per day with every movement (MAN p. 9), payments (RV PG/LQ) included
+    coversPayments: true,
   };
   private headerSeen = false;
   private trailerAt = 0;

@@ -30,6 +30,11 @@ export interface StatementRecord {
   cardLast4: string | null;
   /** the acquirer's own code for an adjustment, a settlement status or a payment indicator */
   code: string | null;
+  /**
+   * A settlement record that says the money was paid (Cielo `D` in a payment file, opção 04; Getnet RV with
+   * indicator PG, LQ or AC), not a forecast: the sale lines after it, up to the next settlement record, are what it paid.
+   */
+  paid?: boolean;
 }
 
 export interface LineProblem {
@@ -51,6 +56,8 @@ export interface StatementFacts {
   sequence: string | null;
   /** the acquirer's name for the kind of file (Cielo: opção de extrato 03/04/…) */
   fileKind: string | null;
+  /** the file lists every payment of its period: a payment due then and absent was not paid (Cielo 04, Getnet's daily file) */
+  coversPayments: boolean;
 }
 
 export const layoutIds = ['cielo-v15', 'getnet-v10'] as const;

@@ -4,8 +4,9 @@ import { ddmmyyyy, LineBuilder, num, type FileHeader, type StatementEntry } from
  * Writes a Getnet V10.1 file (header, per capture day and installment an RV (type 1) then its CVs (type 2),
  * adjustments (type 3), trailer) in the positions the reader (src/server/reconciliation/readers/getnet-v10.ts)
  * documents. The entries are grouped in memory per RV: a writer for test and demo files, not for millions.
+ * `indicator` PF: the RVs forecast payments (a sales file); PG: they were paid on each entry's `paymentDate`.
  */
-export function* writeGetnetV10(header: FileHeader, entries: Iterable<StatementEntry>, time = '060000'): Generator<string> {
+export function* writeGetnetV10(header: FileHeader, entries: Iterable<StatementEntry>, time = '060000', indicator: 'PF' | 'PG' = 'PF'): Generator<string> {
   yield new LineBuilder(400)
     .at(1, '0').at(2, ddmmyyyy(header.generatedOn)).at(10, time).at(16, ddmmyyyy(header.periodEnd)).at(24, 'CEADM100')
     .at(32, header.headMid).at(47, '10440482000154').at(61, 'GETNET S.A.').at(81, num(header.sequence, 9)).at(90, 'GS')
@@ -34,7 +35,7 @@ export function* writeGetnetV10(header: FileHeader, entries: Iterable<StatementE
       .at(1, '1').at(2, first.mid).at(17, first.method === 'debit_card' ? 'SE' : 'SV').at(19, 'POS').at(22, num(rv, 9))
       .at(31, ddmmyyyy(first.date)).at(39, ddmmyyyy(first.paymentDate)).at(47, '033').at(50, '003689').at(56, num(0, 11))
       .at(67, num(group.length, 9)).at(76, num(0, 9)).at(85, num(gross, 12)).at(97, num(gross - fee, 12)).at(109, num(0, 12))
-      .at(121, num(fee, 12)).at(133, num(0, 12)).at(145, num(gross - fee, 12)).at(157, num(0, 12)).at(169, 'PF')
+      .at(121, num(fee, 12)).at(133, num(0, 12)).at(145, num(gross - fee, 12)).at(157, num(0, 12)).at(169, indicator)
       .at(171, num(first.installment, 2)).at(173, num(first.installments, 2)).at(175, first.mid).at(190, num(0, 15))
       .at(205, num(0, 8)).at(213, num(0, 12)).at(225, num(0, 12)).at(237, num(0, 18)).at(255, num(0, 12)).at(267, num(0, 15))
       .at(282, '986').at(286, '+').at(287, 'CC').at(289, num(0, 20))

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
 import type { ReconciliationException } from '../../../contract/reconciliation.ts';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
+import { receivablePath, transactionPath } from '../../lib/paths.ts';
 import { fetchException, resolveException } from './api/reconciliation-api.ts';
 import { reconciliationExceptionKey, reconciliationKey } from './api/reconciliation-keys.ts';
-import { money } from './reconciliation-format.ts';
+import { day, money, sideOf } from './reconciliation-format.ts';
 import styles from './reconciliation.module.css';
 
 /** One exception: its numbers, the platform's sale beside the acquirer's records when opened, and a resolution form. */
@@ -24,12 +26,13 @@ export function ExceptionRow({ exception: e }: { exception: ReconciliationExcept
     mutationFn: () => resolveException(e.id, { action, note }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reconciliationKey() }),
   });
-  const expected = e.expectedDate ?? money(e.expectedMinor);
-  const reported = e.reportedDate ?? money(e.reportedMinor);
+  const expected = sideOf(e.expectedMinor, e.expectedDate);
+  const reported = sideOf(e.reportedMinor, e.reportedDate);
+  const saleId = e.linkedSummaryId ?? e.summaryId;
   return (
     <Fragment>
       <tr>
-        <td>{e.day} <span className={styles.muted}>{t('reconciliation.age.days', { days: e.ageDays })}</span></td>
+        <td className={styles.nowrap}>{day(e.day)}{e.ageDays >= 0 ? <span className={styles.muted}> {t('reconciliation.age.days', { days: e.ageDays })}</span> : null}</td>
         <td>{t(`reconciliation.outcome.${e.outcome}`)}</td>
         <td>{e.acquirer}</td>
         <td>{expected}</td>
@@ -44,6 +47,12 @@ export function ExceptionRow({ exception: e }: { exception: ReconciliationExcept
             <div className={styles.sides}>
               <div>
                 <h4>{t('reconciliation.side.platform')}</h4>
+                {saleId !== null || e.receivableId !== null ? (
+                  <p className={styles.links}>
+                    {saleId !== null ? <Link to={transactionPath(saleId)}>{t('reconciliation.link.sale')}</Link> : null}
+                    {saleId !== null && e.receivableId !== null ? <Link to={receivablePath(saleId, e.receivableId)}>{t('reconciliation.link.receivable')}</Link> : null}
+                  </p>
+                ) : null}
                 {detail.data?.platform ? (
                   <dl className={styles.facts}>
                     <dt>{t('reconciliation.side.sale')}</dt><dd>{detail.data.platform.id}</dd>
@@ -61,7 +70,8 @@ export function ExceptionRow({ exception: e }: { exception: ReconciliationExcept
                     <dt>{t('reconciliation.side.nsu')}</dt><dd>{r.nsu ?? '—'} / {r.authorizationCode ?? '—'}</dd>
                     <dt>{t('reconciliation.side.amount')}</dt><dd>{money(r.saleTotalMinor ?? r.grossMinor)}</dd>
                     <dt>{t('reconciliation.side.fee')}</dt><dd>{money(r.feeMinor)}</dd>
-                    <dt>{t('reconciliation.side.payment')}</dt><dd>{r.paymentDate ?? '—'}</dd>
+                    <dt>{t('reconciliation.side.net')}</dt><dd>{money(r.netMinor)}</dd>
+                    <dt>{t('reconciliation.side.payment')}</dt><dd>{day(r.paymentDate)}</dd>
                   </dl>
                 ))}
                 {detail.data && detail.data.acquirer.length === 0 ? <p>{t('reconciliation.side.none')}</p> : null}

@@ -5,9 +5,10 @@ import { ageingBuckets, reconciliationOutcomes, type ReconciliationException } f
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatCount } from '../../lib/format.ts';
+import { useMe } from '../../lib/me-context.tsx';
 import { money } from './reconciliation-format.ts';
-import { bulkResolve, fetchAgeing, fetchExceptions } from './api/reconciliation-api.ts';
-import { reconciliationAgeingKey, reconciliationExceptionsKey, reconciliationKey } from './api/reconciliation-keys.ts';
+import { bulkResolve, fetchAgeing, fetchExceptions, fetchFiles } from './api/reconciliation-api.ts';
+import { reconciliationAgeingKey, reconciliationExceptionsKey, reconciliationFilesKey, reconciliationKey } from './api/reconciliation-keys.ts';
 import { ExceptionRow } from './exception-row.tsx';
 import styles from './reconciliation.module.css';
 
@@ -16,6 +17,8 @@ export function ExceptionsQueue() {
   const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
+  const me = useMe();
+  const files = useQuery({ queryKey: reconciliationFilesKey(), queryFn: fetchFiles });
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [bulkNote, setBulkNote] = useState('');
   const [bulkAction, setBulkAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
@@ -53,6 +56,22 @@ export function ExceptionsQueue() {
           <select value={filters.acquirer ?? ''} onChange={(e) => setFilter('acquirer', e.target.value)}>
             <option value="">{t('reconciliation.filter.any')}</option>
             {providerNames.map((p) => <option key={p} value={p}>{p}</option>)}
+          </select>
+        </label>
+        {me.merchants.length > 1 ? (
+          <label>
+            {t('reconciliation.filter.merchant')}
+            <select value={filters.merchant_id ?? ''} onChange={(e) => setFilter('merchant_id', e.target.value)}>
+              <option value="">{t('reconciliation.filter.any')}</option>
+              {me.merchants.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+            </select>
+          </label>
+        ) : null}
+        <label>
+          {t('reconciliation.filter.file')}
+          <select value={filters.file_id ?? ''} onChange={(e) => setFilter('file_id', e.target.value)}>
+            <option value="">{t('reconciliation.filter.any')}</option>
+            {(files.data?.data ?? []).map((f) => <option key={f.id} value={f.id}>{f.name ?? f.id}</option>)}
           </select>
         </label>
         <label>

@@ -4,6 +4,7 @@ import { MoneyText } from '../../components/money-text.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { operatorLocale } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
+import { receivableAnchor } from '../../lib/paths.ts';
 import { installmentsQuery } from './api/installments-query.ts';
 import styles from './transaction-page.module.css';
 
@@ -36,7 +37,7 @@ export function TransactionInstallments({ summaryId, currency }: { summaryId: st
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id}>
+                <tr key={r.id} id={receivableAnchor(r.id)}>
                   <th scope="row">
                     {r.kind === 'adjustment' ? t('transactions.installments.adjustment') : t('transactions.installments.of', { k: r.installment, n: r.installments })}
                   </th>
