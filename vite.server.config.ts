@@ -13,6 +13,7 @@ import { defineConfig, type Plugin } from 'vite';
 export const serverEntries = {
   main: 'src/server/main.ts',
   'token-cli': 'src/server/token-cli.ts',
+  'user-cli': 'src/server/user-cli.ts',
   'seed-cli': 'src/server/seed-cli.ts',
   'secret-cli': 'src/server/secret-cli.ts',
   'worker-cli': 'src/server/worker-cli.ts',

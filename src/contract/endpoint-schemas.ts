@@ -21,7 +21,10 @@ import { listBaseQuery } from './list-query.ts';
 import { Me } from './me.ts';
 import { Merchant, MerchantInput, MerchantList, MerchantQuery } from './merchants.ts';
 import { Notification } from './notifications.ts';
-import { Account, AccountSessionList, PasswordChange, RecoveryCodes, SecondFactorRequest, SignInRequest, SignInResult, TotpConfirm, TotpEnrolment } from './people.ts';
+import {
+  Account, AccountSessionList, ApiToken, ApiTokenList, ApiTokenQuery, ApiTokenRequest, CreatedApiToken, Invitation, InvitationAccept, InvitationRequest, PasswordChange,
+  PeopleQuery, Person, PersonChange, PersonList, RecoveryCodes, SecondFactorRequest, SignInRequest, SignInResult, TotpConfirm, TotpEnrolment,
+} from './people.ts';
 import { ProviderList } from './providers.ts';
 import { AnticipationInput, AnticipationSimulation, Calendar, CalendarQuery, Margin, MarginQuery, ReceivableList, ReceivableQuery } from './receivables.ts';
 import {
@@ -36,7 +39,7 @@ import { Summary, SummaryList, SummaryListQuery } from './summaries.ts';
 import { SavedViewInput, SavedViewPatch } from './views.ts';
 
 /** The problem+json statuses an operation documents (their texts: src/server/lib/openapi-docs.ts). */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 503;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 502 | 503;
 
 /** A response that is not JSON: its description and media types (the live stream). */
 export interface MediaResponse {
@@ -71,6 +74,8 @@ const CredentialParams = z.object({ id: z.string().check(z.meta({ description: '
 const SavedViewParams = z.object({ id: z.string().check(z.meta({ description: 'The saved view id' })) });
 const FeePlanParams = z.object({ id: z.string().check(z.meta({ description: 'The fee plan id' })) });
 const ReconciliationParams = z.object({ id: z.string().check(z.maxLength(64)) });
+const PersonParams = z.strictObject({ id: z.string().check(z.maxLength(64), z.meta({ description: 'The person id' })) });
+const TokenParams = z.strictObject({ id: z.string().check(z.maxLength(64), z.meta({ description: 'The token id' })) });
 const ifMatch = (description: string) => z.object({ [ifMatchHeader]: z.optional(z.string()).check(z.meta({ description })) });
 
 export const endpointSchemas = {
@@ -216,6 +221,14 @@ export const endpointSchemas = {
   getSsoOptions: { query: NoQuery, responses: { 200: SsoOptions }, problems: [] },
   startSso: { query: SsoStartQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
   finishSso: { query: SsoCallbackQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
+  listPeople: { query: PeopleQuery, responses: { 200: PersonList }, problems: [400, 401, 403] },
+  invitePerson: { query: NoQuery, body: InvitationRequest, responses: { 201: Invitation }, problems: [400, 401, 403, 409, 502] },
+  acceptInvitation: { query: NoQuery, body: InvitationAccept, responses: { 200: SignInResult }, problems: [400, 403, 404, 409, 410] },
+  updatePerson: { query: NoQuery, params: PersonParams, body: PersonChange, responses: { 200: Person }, problems: [400, 401, 403, 404, 409] },
+  resetPersonSecondFactor: { query: NoQuery, params: PersonParams, responses: { 204: Done }, problems: [401, 403, 404] },
+  listApiTokens: { query: ApiTokenQuery, responses: { 200: ApiTokenList }, problems: [400, 401, 403] },
+  createApiToken: { query: NoQuery, body: ApiTokenRequest, responses: { 201: CreatedApiToken }, problems: [400, 401, 403] },
+  revokeApiToken: { query: NoQuery, params: TokenParams, responses: { 200: ApiToken }, problems: [401, 403, 404] },
 } as const satisfies Record<OperationId, EndpointSchema>;
 
 export type EndpointSchemas = typeof endpointSchemas;

@@ -31,6 +31,8 @@ export const resources = {
   'sign-in': '/v1/sign-in',
   account: '/v1/account',
   sso: '/v1/sso',
+  people: '/v1/people',
+  tokens: '/v1/tokens',
 } as const;
 
 export type Resource = keyof typeof resources;
@@ -100,6 +102,14 @@ export const endpoints = {
   getSsoOptions: ['GET', 'sso', ''],
   startSso: ['GET', 'sso', '/start'],
   finishSso: ['GET', 'sso', '/callback'],
+  listPeople: ['GET', 'people', ''],
+  invitePerson: ['POST', 'people', '/invitations'],
+  acceptInvitation: ['POST', 'people', '/invitations/accept'],
+  updatePerson: ['PATCH', 'people', '/{id}'],
+  resetPersonSecondFactor: ['DELETE', 'people', '/{id}/second-factor'],
+  listApiTokens: ['GET', 'tokens', ''],
+  createApiToken: ['POST', 'tokens', ''],
+  revokeApiToken: ['DELETE', 'tokens', '/{id}'],
 } as const satisfies Record<string, Endpoint>;
 
 export type OperationId = keyof typeof endpoints;

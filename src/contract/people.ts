@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { Scope, TokenMode } from './enums.ts';
+import { listBaseQuery } from './list-query.ts';
 import { Role } from './roles.ts';
 
 /**
@@ -52,6 +53,9 @@ export type Person = z.infer<typeof Person>;
 
 export const PersonList = z.array(Person).register(z.globalRegistry, { id: 'PersonList' });
 
+export const PeopleQuery = z.strictObject({ page: listBaseQuery.page, limit: listBaseQuery.limit });
+export type PeopleQuery = z.infer<typeof PeopleQuery>;
+
 export const Account = z
   .object({ person: Person, organization: z.object({ id: z.string(), name: z.string() }), scopes: z.array(Scope), recoveryCodesLeft: z.number() })
   .register(z.globalRegistry, { id: 'Account' });
@@ -87,8 +91,15 @@ export const PersonChange = z
   .register(z.globalRegistry, { id: 'PersonChange' });
 export type PersonChange = z.infer<typeof PersonChange>;
 
+const personName = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(120, 'must be at most 120 characters'));
+
 export const InvitationRequest = z
-  .strictObject({ email, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), role: Role, merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))) })
+  .strictObject({
+    email,
+    name: z.optional(personName).check(z.meta({ description: 'How the person is called; they may change it when accepting (default: the email before the @)' })),
+    role: Role,
+    merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))).check(z.meta({ description: 'A merchant operator: the merchant they act for' })),
+  })
   .register(z.globalRegistry, { id: 'InvitationRequest' });
 export type InvitationRequest = z.infer<typeof InvitationRequest>;
 
@@ -102,7 +113,16 @@ export const Invitation = z
   .register(z.globalRegistry, { id: 'Invitation' });
 export type Invitation = z.infer<typeof Invitation>;
 
-export const InvitationAccept = z.strictObject({ token: z.string().check(z.regex(/^[\w-]{20,100}$/)), password: NewPassword }).register(z.globalRegistry, { id: 'InvitationAccept' });
+/** Hours an invitation link stays valid. */
+export const invitationHours = 72;
+
+export const InvitationAccept = z
+  .strictObject({
+    token: z.string().check(z.regex(/^[\w-]{20,100}$/, 'must be the token of the invitation link, unchanged')),
+    name: z.optional(personName),
+    password: NewPassword,
+  })
+  .register(z.globalRegistry, { id: 'InvitationAccept' });
 export type InvitationAccept = z.infer<typeof InvitationAccept>;
 
 export const ApiToken = z
@@ -126,6 +146,10 @@ export const ApiTokenRequest = z
   .register(z.globalRegistry, { id: 'ApiTokenRequest' });
 export type ApiTokenRequest = z.infer<typeof ApiTokenRequest>;
 
+export const ApiTokenQuery = PeopleQuery;
+export type ApiTokenQuery = z.infer<typeof ApiTokenQuery>;
+
 export const CreatedApiToken = z
   .object({ token: ApiToken, secret: z.string().check(z.meta({ description: 'The bearer token: shown only now' })) })
   .register(z.globalRegistry, { id: 'CreatedApiToken' });
+export type CreatedApiToken = z.infer<typeof CreatedApiToken>;

@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { config as zodConfig } from 'zod';
 import { en } from 'zod/locales';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { registerOperationAuth } from './auth/operation-auth.ts';
+import { TokenLastUse } from './auth/token-last-use.ts';
 import { defaultTokenCacheSeconds, TokenCache } from './auth/token-cache.ts';
 import { registerCookies } from './auth/session-cookie.ts';
 import { defaultSessionIdleMinutes } from './auth/session-store.ts';
@@ -44,6 +46,9 @@ import { ChangeBus } from './live/change-bus.ts';
 import type { LiveState } from './live/live-state.ts';
 import { SigningSecretCache } from './notifications/signing-secrets.ts';
 import { accountPlugin } from './account/plugin.ts';
+import { peoplePlugin } from './people-admin/plugin.ts';
+import type { InvitationMailer } from './people/invitation-mail.ts';
+import { tokenPlugin } from './tokens/plugin.ts';
 import { signInPlugin } from './sign-in/plugin.ts';
 import { ssoPlugin } from './sso/plugin.ts';
 import { defaultSignInLimits, type SignInLimits } from './sign-in/sign-in-limit.ts';
@@ -103,6 +108,10 @@ export interface AppOptions {
   signInLimits?: SignInLimits;
   /** OIDC_REDIRECT_URI: the single sign-on callback registered with the provider; unset: /v1/sso/callback on the host the request reached */
   oidcRedirectUri?: string | undefined;
+  /** sends invitation links (SMTP_URL); absent: the link is answered once to the admin who invited */
+  mailer?: InvitationMailer | null;
+  /** the dashboard's address in invitation links (PUBLIC_URL); absent: the address the request came to */
+  dashboardUrl?: string | undefined;
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's numbered hops); text lists their addresses. */
@@ -201,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     methodsByPath.set(route.url, methods);
   });
 
+  registerOperationAuth(app);
   registerRequestId(app);
   registerErrorHandler(app);
   registerRouteAudit(app);
@@ -218,7 +228,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
     allowTokenSignIn: options.allowTokenSignIn ?? process.env.ALLOW_TOKEN_SIGN_IN === 'true',
   };
   await registerCookies(app);
-  registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)));
+  const lastUse = new TokenLastUse(options.database.db, (error) => app.log.warn({ err: error }, 'token last use not recorded'));
+  registerAuthentication(app, options.database.db, authFailureGuard, sessions, new TokenCache(options.database.db, 1000 * (options.tokenCacheSeconds ?? defaultTokenCacheSeconds)), lastUse);
   requireJsonBodies(app);
   registerBodyGuard(app);
   await registerOpenApi(app, options.publicApiBaseUrl ?? '');
@@ -242,6 +253,8 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(signInPlugin, { prefix: prefixOf('sign-in'), sessions, limits: options.signInLimits ?? defaultSignInLimits });
   await app.register(accountPlugin, { prefix: prefixOf('account'), sessions });
   await app.register(ssoPlugin, { prefix: prefixOf('sso'), sessions, sealingKey: options.live?.signingKey ?? null, redirectUri: options.oidcRedirectUri });
+  await app.register(peoplePlugin, { prefix: prefixOf('people'), sessions, mailer: options.mailer ?? null, dashboardUrl: options.dashboardUrl });
+  await app.register(tokenPlugin, { prefix: prefixOf('tokens') });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerApiReference(app);
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

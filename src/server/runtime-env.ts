@@ -20,6 +20,12 @@ export interface RuntimeEnv {
   /** DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD: the demo organization's first admin person (a random password, printed once, when unset) */
   demoAdminEmail: string;
   demoAdminPassword: string | undefined;
+  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…): invitation links are mailed; unset, they are shown once to the admin */
+  smtpUrl: string | undefined;
+  /** SMTP_FROM: the invitations' sender (default Acquirer Console <no-reply@acquirer-console.invalid>) */
+  smtpFrom: string | undefined;
+  /** PUBLIC_URL: the dashboard's address in invitation links (default: the address the admin's request came to) */
+  publicUrl: string | undefined;
   seedSummaries: number;
   seed: number;
   publicApiBaseUrl: string;
@@ -140,6 +146,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): RuntimeEnv {
     demoAccessToken: nonEmpty(env.DEMO_ACCESS_TOKEN),
     demoAdminEmail: nonEmpty(env.DEMO_ADMIN_EMAIL) ?? 'admin@demo.acquirer-console.dev',
     demoAdminPassword: nonEmpty(env.DEMO_ADMIN_PASSWORD),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    smtpFrom: nonEmpty(env.SMTP_FROM),
+    publicUrl: nonEmpty(env.PUBLIC_URL),
     seedSummaries: whole('SEED_SUMMARIES', env.SEED_SUMMARIES, 3000),
     seed: whole('SEED', env.SEED, 1),
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL ?? '',

@@ -13,6 +13,7 @@ import { joinClusterMetrics } from './metrics/cluster-metrics.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { serveMetrics, type MetricsServer } from './metrics/metrics-server.ts';
 import { metricsPath } from './metrics/metrics-settings.ts';
+import { smtpMailer } from './people/invitation-mail.ts';
 
 export interface RunningServer {
   app: ApiInstance;
@@ -95,6 +96,8 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     totalCacheSeconds: env.totalCacheSeconds,
     validateResponses: env.validateResponses,
     oidcRedirectUri: env.oidcRedirectUri,
+    mailer: env.smtpUrl ? smtpMailer(env.smtpUrl, env.smtpFrom) : null,
+    dashboardUrl: env.publicUrl,
   });
   let metricsServer: MetricsServer | null = null;
   try {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditTargetType } from '../../contract/audit.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
-import { outcomeOf, recordAudit, requestActor } from './record.ts';
+import { outcomeOf, recordAudit, requestActor, type AuditActor } from './record.ts';
 
 /**
  * `audit` on a route's config: every answer of that route is recorded, the refused ones too (401/403 as denied,
@@ -19,8 +19,10 @@ export interface RouteAudit {
 /** What a handler adds to its route's entry (an export: its row count, filled while streaming). */
 export interface AuditNote {
   details?: Record<string, unknown>;
-  /** the target's id when neither the path nor a created resource names it (an upload answering with its file) */
+  /** the target's id when neither the path nor a created resource's `id` names it (an invitation's person) */
   targetId?: string;
+  /** who acted when the request carried no credentials but proved who it is (an accepted invitation: the new person) */
+  actor?: { organizationId: string; actor: AuditActor };
   export?: { rows: number; done: boolean };
 }
 
@@ -104,6 +106,7 @@ export function registerRouteAudit(app: ApiInstance): void {
     try {
       await recordAudit(app.database.db, {
         ...requestActor(request),
+        ...request.auditNote?.actor,
         action: audit.action,
         target: { type: audit.target, id: targetId(request, reply, audit, payload) },
         outcome: outcomeOf(reply.statusCode),

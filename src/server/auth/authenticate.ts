@@ -5,6 +5,7 @@ import { ApiProblem } from '../errors.ts';
 import { checkSessionOrigin, clearSessionCookie, readSessionCookie, type SessionSettings } from './session-cookie.ts';
 import { findSession } from './session-store.ts';
 import type { TokenCache } from './token-cache.ts';
+import type { TokenLastUse } from './token-last-use.ts';
 import type { TokenIdentity } from './token-store.ts';
 import { wwwAuthenticateHeader } from '../../contract/headers.ts';
 
@@ -67,6 +68,7 @@ export function registerAuthentication(
   failureGuard: (request: FastifyRequest) => Promise<ApiProblem | null>,
   sessions: SessionSettings,
   tokens: TokenCache,
+  lastUse?: TokenLastUse,
 ): void {
   app.decorateRequest('caller', null);
   const refuse = async (request: FastifyRequest, problem: ApiProblem): Promise<never> => {
@@ -91,6 +93,7 @@ export function registerAuthentication(
     const identity = token === null ? await fromSession(request, reply, sessionId ?? '') : await tokens.find(token);
     if (!identity) return refuse(request, unauthorized('The access token is not valid.', true));
     if (identity.revoked) return refuse(request, unauthorized('The access token has been revoked.', true));
+    if (token !== null) lastUse?.note(identity.tokenId);
     const granted = identity.scopes.filter((s): s is Scope => (scopes as readonly string[]).includes(s));
     request.caller = { ...identity, scopes: granted };
     if (needed !== 'any' && !granted.includes(needed)) {

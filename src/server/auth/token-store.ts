@@ -21,6 +21,8 @@ export interface NewToken {
   merchantId?: string | null;
   /** the opaque value; a random one is made when absent */
   token?: string;
+  /** the person who made it (the dashboard's API tokens page); null from the command line */
+  createdBy?: string | null;
 }
 
 export async function createToken(db: Db, input: NewToken): Promise<{ id: string; token: string }> {
@@ -34,6 +36,7 @@ export async function createToken(db: Db, input: NewToken): Promise<{ id: string
     scopes: [...new Set(input.scopes)],
     mode: input.mode,
     tokenHash: hashToken(token),
+    createdBy: input.createdBy ?? null,
   });
   return { id, token };
 }

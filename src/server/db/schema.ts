@@ -740,3 +740,17 @@ export const ssoLogins = pgTable(
   },
   (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
 );
+
+/** An invitation link (issue 24): only its token's SHA-256 is kept; it works once and for 72 hours. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    personId: text('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by').references(() => people.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('invitations_person_idx').on(t.personId)],
+);

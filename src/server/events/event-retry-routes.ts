@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { callerOf } from '../auth/authenticate.ts';
+import { seesHolder } from '../auth/holder-details.ts';
 import { events } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -39,7 +40,7 @@ export function eventRetryRoutes(app: ApiInstance): void {
       }
       app.live.changes.publish(scope.organizationId);
       app.live.wakeWorker();
-      return reply.code(202).send(eventView(updated));
+      return reply.code(202).send(eventView(updated, seesHolder(callerOf(request))));
     },
   });
 }

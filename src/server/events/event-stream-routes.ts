@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, max, type SQL } from 'drizzle-orm';
 import { callerOf } from '../auth/authenticate.ts';
+import { seesHolder } from '../auth/holder-details.ts';
 import { events } from '../db/schema.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
@@ -34,6 +35,7 @@ export function eventStreamRoutes(app: ApiInstance): void {
     handler: async (request, reply) => {
       const db = app.database.db;
       const scope = scopeOf(callerOf(request));
+      const holder = seesHolder(callerOf(request));
       const where: SQL | undefined = eventWhere(scope, { ...request.query, page: 1, limit: 1, order_by: 'created_at', order_direction: 'desc' });
       const lastEventId = request.headers[lastEventIdHeader];
       let cursor: bigint;
@@ -92,7 +94,7 @@ export function eventStreamRoutes(app: ApiInstance): void {
               if (sent.has(row.changeSeq)) continue;
               sent.add(row.changeSeq);
               if (row.changeSeq > cursor) cursor = row.changeSeq;
-              res.write(frame(row.changeSeq, eventView(row)));
+              res.write(frame(row.changeSeq, eventView(row, holder)));
               lastWrite = Date.now();
             }
             for (const seq of sent) if (seq <= low) sent.delete(seq);

@@ -101,7 +101,11 @@ export async function countEvents(db: Db, scope: RowScope, query: EventQuery, ca
   return cappedCount(db, e, eventWhere(scope, query), cap);
 }
 
-export function eventView(row: EventRow): Event {
+/**
+ * An event as the API returns it. `holder`: the caller has transactions:holder (or is the acquirer that sent it);
+ * without it the card holder's name and the terminal's IP address and location are null.
+ */
+export function eventView(row: EventRow, holder: boolean): Event {
   return {
     id: row.id,
     createdAt: row.createdAtText,
@@ -127,8 +131,10 @@ export function eventView(row: EventRow): Event {
     productAid: row.productAid,
     retrievalReferenceNumber: row.retrievalReferenceNumber,
     acquirerResponseCode: row.acquirerResponseCode,
-    cardData: row.cardData ? { ...row.cardData, bin: row.cardData.bin === null ? null : shownFirstDigits(row.cardData.cardBrand, row.cardData.bin) } : null,
-    terminalData: row.terminalData,
+    cardData: row.cardData
+      ? { ...row.cardData, holderName: holder ? row.cardData.holderName : null, bin: row.cardData.bin === null ? null : shownFirstDigits(row.cardData.cardBrand, row.cardData.bin) }
+      : null,
+    terminalData: holder ? row.terminalData : { ...row.terminalData, ipAddress: null, latitude: null, longitude: null },
     metadata: row.metadata,
     ...processingView(row),
   };

@@ -1,4 +1,5 @@
 import { callerOf } from '../auth/authenticate.ts';
+import { seesHolder } from '../auth/holder-details.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
@@ -20,7 +21,7 @@ export function eventRoutes(app: ApiInstance): void {
     }),
     config: { auth: 'events:read', audit: { action: 'events.export', target: 'event', exportsOnly: true } },
     handler: // lists and exports may lag: read from a replica when there is one (eventList.replica)
-    async (request, reply) => sendList(app, request, reply, eventList, request.query, (rows) => rows.map(eventView)),
+    async (request, reply) => sendList(app, request, reply, eventList, request.query, (rows) => rows.map((row) => eventView(row, seesHolder(callerOf(request))))),
   });
 
   app.route({
@@ -35,7 +36,9 @@ export function eventRoutes(app: ApiInstance): void {
     handler: async (request) => {
       const row = await findEvent(app.database.db, scopeOf(callerOf(request)), request.params.eventId);
       if (!row) throw new ApiProblem({ status: 404, detail: `No event ${request.params.eventId} is visible to this token.` });
-      return { ...eventView(row), rawBody: row.rawBody };
+      const holder = seesHolder(callerOf(request));
+      // the raw notification carries the holder's name and the terminal's address: only with transactions:holder
+      return { ...eventView(row, holder), rawBody: holder ? row.rawBody : null };
     },
   });
 

@@ -15,6 +15,7 @@ export const descriptions: Record<ProblemStatus, string> = {
   422: 'Idempotency-Key already used with a different request',
   428: 'If-Match is missing: send the ETag you read',
   429: 'Too many attempts: retry after Retry-After seconds',
+  502: 'A server this one depends on (the mail server of SMTP_URL) refused or did not answer',
   503:
     'Nothing was changed; retry after Retry-After seconds. Type `database-unavailable`: the database is unreachable. Type `service-busy`: the database is up but every ' +
     'connection of this server process stayed in use for the whole wait (DB_POOL_WAIT_MS), an overload',

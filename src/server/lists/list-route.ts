@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Scope } from '../../contract/enums.ts';
 import { defaultCsvDialect, type CsvDialect, type ExportLanguage } from '../../contract/export.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
@@ -47,6 +48,8 @@ export interface ListSpec<Query extends Paging, Row, Who extends RowScope = Call
      * batch, only when the export asks for one of `columns`.
      */
     expand?: { columns: readonly string[]; rows(db: Db, rows: Row[]): Promise<Row[]> };
+    /** columns only a caller with the scope sees filled (others get them empty): the card holder's name needs transactions:holder */
+    scoped?: Record<string, Scope>;
   };
 }
 
@@ -90,6 +93,13 @@ export async function* listBatches<Query extends Paging, Row, Who extends RowSco
   }
 }
 
+/** The export's columns for this caller: a scoped column without its scope writes empty cells. */
+function csvValuesFor<Row>(csv: NonNullable<ListSpec<Paging, Row>['csv']>, caller: Caller): Record<string, CsvColumn<Row>['value']> {
+  const hidden = Object.entries(csv.scoped ?? {}).filter(([, scope]) => !caller.scopes.includes(scope));
+  if (hidden.length === 0) return csv.values;
+  return { ...csv.values, ...Object.fromEntries(hidden.map(([id]) => [id, () => null])) };
+}
+
 /** The database a list reads: the replica for lists that may lag. */
 const databaseOf = (app: ApiInstance, spec: { replica: boolean }): Db => (spec.replica ? app.database.read : app.database.db);
 
@@ -116,7 +126,7 @@ export async function sendList<Query extends Paging & { cursor?: string | undefi
     return sendCsv(reply, {
       stem: csv.stem,
       ids,
-      values: csv.values,
+      values: csvValuesFor(csv, caller),
       dialect: query.csv_dialect ?? defaultCsvDialect,
       total: await count(),
       batches: expand && ids.some((id) => expand.columns.includes(id)) ? expanded(batches, (rows) => expand.rows(db, rows)) : batches,

@@ -69,7 +69,7 @@ export function notificationRoutes(app: ApiInstance, _options: unknown, done: ()
         app.live.changes.publish(organizationId);
         app.live.wakeWorker();
       }
-      return reply.code(outcome.kind === 'created' ? 202 : 200).send(eventView(outcome.row));
+      return reply.code(outcome.kind === 'created' ? 202 : 200).send(eventView(outcome.row, true));
     },
   });
   done();

@@ -1,4 +1,5 @@
 import { defaultSummaryColumns, type SummaryColumnId } from '../../contract/export.ts';
+import { holderScope } from '../../contract/operation-auth.ts';
 import type { SummaryQuery } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
 import type { CsvColumn } from '../lists/csv.ts';
@@ -57,6 +58,7 @@ export const summaryList: ListSpec<SummaryQuery, SummaryRecord, RowScope> = {
     defaultColumns: defaultSummaryColumns,
     values: summaryCsvColumns,
     expand: { columns: ['response_code', 'decline_reason'], rows: withResponseCodes },
+    scoped: { card_holder_name: holderScope },
   },
 };
 

@@ -1,4 +1,5 @@
 import { callerOf } from '../auth/authenticate.ts';
+import { seesHolder } from '../auth/holder-details.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
@@ -26,6 +27,7 @@ export function summaryRoutes(app: ApiInstance): void {
             db,
             rows.map((r) => r.id),
           ),
+          seesHolder(callerOf(request)),
         ),
       ),
   });
@@ -41,7 +43,7 @@ export function summaryRoutes(app: ApiInstance): void {
       const db = app.database.db;
       const row = await findSummary(db, scopeOf(callerOf(request)), request.params.id);
       if (!row) throw new ApiProblem({ status: 404, detail: `No transaction summary ${request.params.id} is visible to this token.` });
-      const [view] = summaryViews([row], await findCycles(db, [row.id]));
+      const [view] = summaryViews([row], await findCycles(db, [row.id]), seesHolder(callerOf(request)));
       return view;
     },
   });

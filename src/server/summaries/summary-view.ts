@@ -3,7 +3,7 @@ import type { Cycle, Summary } from '../../contract/summaries.ts';
 import { minorToDecimal } from '../../contract/money.ts';
 import { isoFromPg, type CycleRecord, type SummaryRecord } from './summary-record.ts';
 
-function cycleView(row: CycleRecord): Cycle {
+function cycleView(row: CycleRecord, holder: boolean): Cycle {
   const hasDevice = row.device_fingerprint_id !== null || row.device_ip_address !== null || row.device_latitude !== null;
   return {
     id: row.id,
@@ -21,14 +21,14 @@ function cycleView(row: CycleRecord): Cycle {
     device: hasDevice
       ? {
           fingerprintId: row.device_fingerprint_id,
-          ipAddress: row.device_ip_address,
-          geolocation: row.device_latitude !== null && row.device_longitude !== null ? [row.device_latitude, row.device_longitude] : null,
+          ipAddress: holder ? row.device_ip_address : null,
+          geolocation: holder && row.device_latitude !== null && row.device_longitude !== null ? [row.device_latitude, row.device_longitude] : null,
         }
       : null,
   };
 }
 
-function cardOf(row: SummaryRecord): Summary['card'] {
+function cardOf(row: SummaryRecord, holder: boolean): Summary['card'] {
   const { card_brand: cardBrand, card_first_digits: cardFirstDigits, card_last_digits: cardLastDigits } = row;
   const { card_expiration_month: cardExpirationMonth, card_expiration_year: cardExpirationYear } = row;
   if (cardBrand === null || cardFirstDigits === null || cardLastDigits === null || cardExpirationMonth === null || cardExpirationYear === null) {
@@ -39,17 +39,20 @@ function cardOf(row: SummaryRecord): Summary['card'] {
     expirationMonth: cardExpirationMonth,
     expirationYear: cardExpirationYear,
     firstDigits: shownFirstDigits(cardBrand, cardFirstDigits),
-    holderName: row.card_holder_name ?? '',
+    holderName: holder ? (row.card_holder_name ?? '') : '',
     lastDigits: cardLastDigits,
   };
 }
 
-/** Summaries as the API returns them, each with its cycles (given for all rows at once). */
-export function summaryViews(rows: SummaryRecord[], cycleRows: CycleRecord[]): Summary[] {
+/**
+ * Summaries as the API returns them, each with its cycles (given for all rows at once). `holder`: the caller has
+ * transactions:holder; without it the holder name is '' and the devices' IP address and location null.
+ */
+export function summaryViews(rows: SummaryRecord[], cycleRows: CycleRecord[], holder: boolean): Summary[] {
   const bySummary = new Map<string, Cycle[]>();
   for (const row of cycleRows) {
     const list = bySummary.get(row.summary_id) ?? [];
-    list.push(cycleView(row));
+    list.push(cycleView(row, holder));
     bySummary.set(row.summary_id, list);
   }
   return rows.map((row) => ({
@@ -59,7 +62,7 @@ export function summaryViews(rows: SummaryRecord[], cycleRows: CycleRecord[]): S
     amount: minorToDecimal(row.amount_minor),
     capturedAmount: minorToDecimal(row.captured_minor),
     refundedAmount: minorToDecimal(row.refunded_minor),
-    card: cardOf(row),
+    card: cardOf(row, holder),
     currency: row.currency,
     cycles: bySummary.get(row.id) ?? [],
     gatewayTransactionId: row.gateway_transaction_id,

@@ -46,6 +46,13 @@ const ReconciliationPage = guarded(['reconciliation:read'], 'reconciliation', as
 const AuditPage = guarded(['audit:read'], 'audit', async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 // every signed-in person may open their own account (a token's session sees why it has none)
 const AccountPage = guarded([], 'account', async () => (await import('../features/account/account-page.tsx')).AccountPage);
+const PeoplePage = guarded(['people:read'], 'people', async () => (await import('../features/people/people-page.tsx')).PeoplePage);
+const ApiTokensPage = guarded(['tokens:read'], 'api-tokens', async () => (await import('../features/api-tokens/api-tokens-page.tsx')).ApiTokensPage);
+/** Public: the invited person accepts (no session yet), with the people feature's texts. */
+const InvitationPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/people/invitation-page.tsx'), loadFeatureMessages('people')]);
+  return { default: page.InvitationPage };
+});
 const ConnectionPage = guarded(['providers:read', 'credentials:write'], 'credentials', async () => (await import('../features/credentials/connection-page.tsx')).ConnectionPage);
 
 /** The dashboard's routes; the shell (app-shell.tsx) wraps its page in an error boundary and Suspense of its own. */
@@ -55,6 +62,7 @@ export function AppRoutes() {
       <Suspense fallback={null}>
         <Routes>
           <Route path="/sign-in" element={<SignInPage />} />
+          <Route path="/invitation" element={<InvitationPage />} />
           <Route
             path="/"
             element={
@@ -77,6 +85,8 @@ export function AppRoutes() {
             <Route path="reconciliation" element={<ReconciliationPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="account" element={<AccountPage />} />
+            <Route path="people" element={<PeoplePage />} />
+            <Route path="api-tokens" element={<ApiTokensPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -19,6 +19,8 @@ export const appSections: readonly AppSection[] = [
   { path: '/merchants', labelKey: 'auth.section.merchants', scopes: ['merchants:write'] },
   { path: '/credentials', labelKey: 'auth.section.credentials', scopes: ['providers:read', 'credentials:write'] },
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
+  { path: '/people', labelKey: 'auth.section.people', scopes: ['people:read'] },
+  { path: '/api-tokens', labelKey: 'auth.section.apiTokens', scopes: ['tokens:read'] },
   { path: '/audit', labelKey: 'auth.section.audit', scopes: ['audit:read'] },
 ];
 
