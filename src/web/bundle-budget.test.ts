@@ -76,14 +76,17 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * the core language chunk every route loads (~1 KiB gzip of pt-BR); the code step is a chunk of its own, asked for as
  * the password is sent. The shell links My account and the audit log. Measured (before issue 26's merge): /sign-in
  * 97.6 (+2.4), /overview 178.3, /transactions 156.8, /events 159.4, /credentials/new 157.7; every budget raised to fit.
+ * 2026-11-26, all of issues 22–26 merged (people, API tokens and the audit log in the navigation, single sign-on and the
+ * password form on the sign-in page, the endpoint schemas' types, the decline columns' flags): measured /sign-in 99.3,
+ * /overview 180.4, /transactions 159.0, /events 161.6, /credentials/new 160.2; each raised to the next KiB above.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
-  '/sign-in': 98,
-  '/overview': 179,
-  '/transactions': 158,
-  '/events': 160,
-  '/credentials/new': 158,
+  '/sign-in': 100,
+  '/overview': 181,
+  '/transactions': 160,
+  '/events': 162,
+  '/credentials/new': 161,
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist/web');

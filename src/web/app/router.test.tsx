@@ -182,7 +182,9 @@ describe('router and session', () => {
       headers: { 'content-type': 'application/problem+json', 'retry-after': '754' },
     });
     const wrong = json(401, { type: 'https://acquirer-console.dev/problems/sign-in-failed', title: 'Unauthorized', status: 401, detail: 'x' }, 'application/problem+json');
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValueOnce(wrong).mockResolvedValueOnce(limited));
+    // the sign-in page also asks GET /v1/sso (single sign-on off here); the sign-in POSTs get these, in order
+    const answers = [wrong, limited];
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>((url) => Promise.resolve(url === '/v1/sso' ? json(200, { enabled: false, needsEmail: false }) : (answers.shift() ?? json(500, {})))));
     renderAt('/sign-in');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ana@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not it' } });
