@@ -106,7 +106,7 @@ describe.each(backends)('access control on $kind', ({ kind, available }) => {
       expect(events.items.length).toBe(f.orgA.events.filter((e) => e.merchantId === merchant).length);
       expect(events.items.every((e) => e.merchantId === merchant)).toBe(true);
       const me = await f.app.inject({ url: '/v1/me', headers: { authorization: f.tokens.merchantA } });
-      expect(me.json<Me>()).toMatchObject({ merchantId: merchant, merchants: [{ id: merchant }] });
+      expect(me.json<Me>()).toMatchObject({ merchantId: merchant, merchants: [{ id: merchant, taxId: expect.stringMatching(/^\d{14}$/) as unknown }] });
       const other = await f.app.inject({ method: 'POST', url: '/v1/credentials', headers: { authorization: f.tokens.merchantA }, payload: credentialBody(f.orgA.merchantIds[1] ?? '') });
       expect(other.statusCode).toBe(403);
       const own = await f.app.inject({ method: 'POST', url: '/v1/credentials', headers: { authorization: f.tokens.merchantA }, payload: credentialBody(merchant) });

@@ -19,7 +19,8 @@ export function meRoutes(app: ApiInstance): void {
 export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
   const scope = eq(merchants.organizationId, caller.organizationId);
   const rows = await db
-    .select({ id: merchants.id, name: merchants.name })
+    // the CNPJ too: the dashboard names a merchant by name and CNPJ (the connect form, a connection's page)
+    .select({ id: merchants.id, name: merchants.name, taxId: merchants.taxId })
     .from(merchants)
     .where(caller.merchantId ? and(scope, eq(merchants.id, caller.merchantId)) : scope)
     .orderBy(asc(merchants.name), asc(merchants.id));
