@@ -28,12 +28,19 @@ test.describe('app shell', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a merchant token shows its merchant limit and fixes the credential merchant', async ({ page }) => {
+  test('a merchant token shows its merchant limit and fixes the credential merchant, by name and CNPJ', async ({ page, request }) => {
+    // the token's merchant as the API describes it, and its CNPJ written the Brazilian way, independently of the app
+    const me = (await (await request.get('/v1/me', { headers: { authorization: `Bearer ${merchantToken()}` } })).json()) as { merchants: { id: string; name: string; taxId: string }[] };
+    const own = me.merchants.find((m) => m.id === merchantId());
+    expect(own?.taxId).toMatch(/^\d{14}$/);
+    const cnpj = (own?.taxId ?? '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
     await signInWithStorage(page, '/credentials/new', merchantToken());
     await expect(page.getByTestId('org-info')).toContainText('Merchant:');
     const merchant = page.getByLabel(/^Merchant/);
-    await expect(merchant).toHaveValue(merchantId());
+    await expect(merchant).toHaveValue(`${own?.name} · CNPJ ${cnpj}`);
     await expect(merchant).toHaveAttribute('readonly', '');
+    // the form still sends the merchant's id, never shown
+    await expect(page.locator('input[type="hidden"][name="merchantId"]')).toHaveValue(merchantId());
   });
 
   test('an unknown address shows a 404 page inside the shell', async ({ page }) => {

@@ -27,11 +27,15 @@ import { demoToken } from './support/env.ts';
  * entry sheds that much. Issue 24's people sign-in (email and password, the code step's errors, the token form only
  * where the server takes it, and their texts in the core chunk every route loads) adds 2.5 kB to the entry and the
  * texts: sign-in 87.6 kB, straight to the list 143.7 kB, through the Overview 171.5 kB; the budgets are 145 and 173 kB.
+ * With all of issues 22–26 merged (single sign-on's button on the sign-in page, People, API tokens, Merchants and the
+ * audit log in the navigation): sign-in 89.0 kB, straight to the list 145.8 kB, through the Overview 173.6 kB; budgets
+ * 147 and 175 kB. That is 5.8 kB over issue 7's 140 kB: the entry carries the navigation's and sign-in's texts for every
+ * route, the next thing to move out of it.
  * What is left
  * is mostly react-dom (~54 kB), the router (~12 kB), TanStack Query (~9 kB) and Table (~7 kB) and zod/mini (~8 kB).
  * Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
-const budgets = { signIn: 100_000, transactions: 145_000, throughOverview: 173_000 };
+const budgets = { signIn: 100_000, transactions: 147_000, throughOverview: 175_000 };
 
 interface Measured {
   bytes: number;
