@@ -48,7 +48,7 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
            ltrim(upper(c.authorization_code), '0') as auth_key, (s.created_at at time zone 'America/Sao_Paulo')::date as day
     from transaction_summaries s join cycles c on c.summary_id = s.id and c.seq = 0
     where s.organization_id = ${organizationId} and s.acquirer = ${acquirer} and s.payment_method <> 'pix'
-      and s.acquirer_merchant_id is not null and s.status in ('approved', 'refunded', 'canceled')
+      and s.acquirer_merchant_id is not null and s.status in ('approved', 'partially_refunded', 'refunded', 'canceled')
       and s.created_at >= (${range.from}::date - 1)::timestamp at time zone 'America/Sao_Paulo'
       and s.created_at < (${range.to}::date + 2)::timestamp at time zone 'America/Sao_Paulo'`);
   await tx.execute(sql`create index on rx_platform (id)`);
@@ -120,11 +120,11 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
     from statement_records r join statement_files f on f.id = r.file_id
       left join rx_platform p on p.id = r.summary_id
     where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'adjustment'
-      and (p.id is null or p.status not in ('refunded', 'canceled'))
+      and (p.id is null or p.status not in ('partially_refunded', 'refunded', 'canceled'))
     union all
     select 'missing|' || p.id, 'missing_from_acquirer', p.merchant_id, p.id, null, null, p.day, p.amount_minor, null, null, null, null
     from rx_platform p
-    where p.status in ('approved', 'refunded') and p.day >= ${sales?.from ?? null}::date and p.day + ${delay}::int <= ${sales?.to ?? null}::date
+    where p.status in ('approved', 'partially_refunded', 'refunded') and p.day >= ${sales?.from ?? null}::date and p.day + ${delay}::int <= ${sales?.to ?? null}::date
       and not exists (select 1 from rx_sale s where s.summary_id = p.id)`);
   phase?.('match: outcomes');
   await settlementOutcomes(tx, organizationId, acquirer);
