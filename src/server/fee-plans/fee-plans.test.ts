@@ -28,19 +28,21 @@ describe.each(backends)('fee plans on $kind', ({ kind, available }) => {
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, auth: string, payload?: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method, url, headers: { authorization: auth, ...headers }, ...(payload ? { payload } : {}) });
     const today = saoPauloDate(new Date());
+    // plans that apply from well before any sale of the test: a year before its own today
+    const longAgo = addDays(today, -365);
 
     it('creates a price plan and a cost plan, versions them with If-Match and keeps the history', async () => {
-      const created = await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Varejo', kind: 'price', isDefault: true, effectiveFrom: '2024-01-01', rates });
+      const created = await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Varejo', kind: 'price', isDefault: true, effectiveFrom: longAgo, rates });
       expect(created.statusCode, created.body).toBe(201);
       const plan = created.json<FeePlan>();
       expect(created.headers.location).toBe(`/v1/fee-plans/${plan.id}`);
       expect(created.headers.etag).toBe('"v1"');
       expect(plan.current).toMatchObject({ version: 1, rates, terms: { debitDays: 1, creditDays: 30, pixDays: 0 } });
 
-      const cost = await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Cielo', kind: 'cost', acquirer: 'cielo', effectiveFrom: '2024-01-01', rates, terms: { debitDays: 2, creditDays: 30, pixDays: 0 } });
+      const cost = await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Cielo', kind: 'cost', acquirer: 'cielo', effectiveFrom: longAgo, rates, terms: { debitDays: 2, creditDays: 30, pixDays: 0 } });
       expect(cost.statusCode, cost.body).toBe(201);
-      expect((await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Cielo 2', kind: 'cost', acquirer: 'cielo', effectiveFrom: '2024-01-01', rates })).statusCode).toBe(409);
-      expect((await call('POST', '/v1/fee-plans', tokens.admin, { name: 'No acquirer', kind: 'cost', effectiveFrom: '2024-01-01', rates })).statusCode).toBe(422);
+      expect((await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Cielo 2', kind: 'cost', acquirer: 'cielo', effectiveFrom: longAgo, rates })).statusCode).toBe(409);
+      expect((await call('POST', '/v1/fee-plans', tokens.admin, { name: 'No acquirer', kind: 'cost', effectiveFrom: longAgo, rates })).statusCode).toBe(422);
 
       const next = { effectiveFrom: addDays(today, 10), rates: { ...rates, credit: '2.49' } };
       expect((await call('PUT', `/v1/fee-plans/${plan.id}`, tokens.admin, next)).statusCode).toBe(428);
@@ -69,12 +71,12 @@ describe.each(backends)('fee plans on $kind', ({ kind, available }) => {
       const own = (await call('GET', '/v1/fee-plans', tokens.merchant1)).json<FeePlanList>().data;
       expect(own.map((p) => p.kind)).toEqual(['price']);
       expect((await call('GET', '/v1/fee-plans', tokens.other)).json<FeePlanList>().data).toEqual([]);
-      expect((await call('POST', '/v1/fee-plans', tokens.merchant1, { name: 'Mine', kind: 'price', effectiveFrom: '2024-01-01', rates })).statusCode).toBe(403);
-      expect((await call('POST', '/v1/fee-plans', tokens.reader, { name: 'Mine', kind: 'price', effectiveFrom: '2024-01-01', rates })).statusCode).toBe(403);
+      expect((await call('POST', '/v1/fee-plans', tokens.merchant1, { name: 'Mine', kind: 'price', effectiveFrom: longAgo, rates })).statusCode).toBe(403);
+      expect((await call('POST', '/v1/fee-plans', tokens.reader, { name: 'Mine', kind: 'price', effectiveFrom: longAgo, rates })).statusCode).toBe(403);
     });
 
     it('assigns a price plan to a merchant', async () => {
-      const special = (await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Especial', kind: 'price', effectiveFrom: '2024-01-01', rates: { ...rates, debit: '0.99' } })).json<FeePlan>();
+      const special = (await call('POST', '/v1/fee-plans', tokens.admin, { name: 'Especial', kind: 'price', effectiveFrom: longAgo, rates: { ...rates, debit: '0.99' } })).json<FeePlan>();
       const res = await call('POST', `/v1/fee-plans/${special.id}/merchants`, tokens.admin, { merchantId: m2 });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<FeePlan>().merchantIds).toEqual([m2]);
