@@ -3,7 +3,7 @@ import { maxPasswordLength, minPasswordLength } from '../../../contract/people.t
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, fieldClassNames } from '../../components/form-field.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { changePassword } from './api/account-api.ts';
 import { passwordProblems, type PasswordProblems } from './password-rules.ts';
@@ -49,10 +49,10 @@ export function PasswordSection() {
       {state.name === 'failed' ? <ErrorState error={state.error} title={t('account.password.failed')} /> : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <FormField label={t('account.password.current')} error={problems.current ?? undefined} required>
-          {(control) => <input {...control} className={styles.input} type={shown ? 'text' : 'password'} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+          {(control) => <input {...control} className={fieldClassNames.input} type={shown ? 'text' : 'password'} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
         </FormField>
         <FormField label={t('account.password.new')} hint={t('account.password.rules', { min: String(minPasswordLength) })} error={problems.next ?? undefined} required>
-          {(control) => <input {...control} className={styles.input} type={shown ? 'text' : 'password'} autoComplete="new-password" maxLength={maxPasswordLength} value={next} onChange={(e) => setNext(e.target.value)} />}
+          {(control) => <input {...control} className={fieldClassNames.input} type={shown ? 'text' : 'password'} autoComplete="new-password" maxLength={maxPasswordLength} value={next} onChange={(e) => setNext(e.target.value)} />}
         </FormField>
         <div className={styles.actions}>
           <Button type="submit" variant="primary" disabled={state.name === 'pending'}>

@@ -5,7 +5,7 @@ import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, fieldClassNames } from '../../components/form-field.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { accountKey } from './api/account-keys.ts';
@@ -83,7 +83,7 @@ export function SecondFactorSection({ account }: { account: Account }) {
             </p>
             <form className={styles.form} onSubmit={confirm} noValidate>
               <FormField label={t('account.factor.code')} hint={t('account.factor.codeHint')} error={codeError ?? undefined} required>
-                {(control) => <input {...control} className={styles.input} autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} />}
+                {(control) => <input {...control} className={fieldClassNames.input} autoComplete="one-time-code" inputMode="numeric" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} />}
               </FormField>
               <div className={styles.actions}>
                 <Button type="submit" variant="primary" disabled={pending}>
