@@ -13,6 +13,11 @@ export function decimalToMinor(text: string, fractionDigits = 2): bigint {
   return BigInt(whole) * 10n ** BigInt(fractionDigits) + BigInt(fraction.padEnd(fractionDigits, '0') || '0');
 }
 
+/** The same with an optional minus sign ("-12.30" -> -1230n): an adjustment's amount. */
+export function signedDecimalToMinor(text: string, fractionDigits = 2): bigint {
+  return text.startsWith('-') ? -decimalToMinor(text.slice(1), fractionDigits) : decimalToMinor(text, fractionDigits);
+}
+
 /** 15050 -> "150.50". */
 export function minorToDecimal(minor: bigint | number | string, fractionDigits = 2): string {
   const value = BigInt(minor);

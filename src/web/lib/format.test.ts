@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatDate, formatDateTime, formatMinorUnits, formatMonth, formatUtc, maskCard } from './format.ts';
+import { formatAmount, formatCount, formatDate, formatDateTime, formatWeekdayDate, formatMinorUnits, formatMonth, formatUtc, maskCard } from './format.ts';
 
 describe('formatAmount', () => {
   it('formats decimal text exactly, beyond float precision', () => {
@@ -41,6 +41,14 @@ describe('formatDate', () => {
     expect(formatDate('2026-03-05', 'pt-BR')).toBe('05/03/2026');
     expect(formatDate('2026-03-05', 'en-US')).toBe('03/05/2026');
     expect(formatDate('2026-12-31', 'en-GB')).toBe('31/12/2026');
+  });
+});
+
+describe('formatWeekdayDate', () => {
+  it('names the weekday of the calendar day, whatever the machine zone', () => {
+    // 5 March 2026 is a Thursday (a calendar fact)
+    expect(formatWeekdayDate('2026-03-05', 'en-US')).toBe('Thu, 03/05/2026');
+    expect(formatWeekdayDate('2026-03-05', 'pt-BR')).toMatch(/^qui\.?, 05\/03\/2026$/);
   });
 });
 

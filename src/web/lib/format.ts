@@ -88,9 +88,17 @@ export function formatUtc(iso: string): string {
   return `${base}${fraction ? `.${nanos.slice(0, fraction.length)}` : ''}Z`;
 }
 
+const dayFormat = (locale: string, weekday: boolean) =>
+  new Intl.DateTimeFormat(locale, { ...(weekday ? { weekday: 'short' as const } : {}), day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
 /** A calendar day `2026-03-05` as the language writes it: 05/03/2026 / 03/05/2026 (a calendar fact: no time zone). */
 export function formatDate(day: string, locale = operatorLocale()): string {
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return dayFormat(locale, false).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The same day with its weekday, where the day of the week matters (a due date): "Thu, 03/05/2026" / "qui., 05/03/2026". */
+export function formatWeekdayDate(day: string, locale = operatorLocale()): string {
+  return dayFormat(locale, true).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** BIN and last four only, never more: '411111 •••• 1234'. */

@@ -3,10 +3,10 @@ import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { domainLabel } from '../../lib/domain/domain-labels.ts';
+import { formatWeekdayDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { simulateAnticipation } from './receivables-api.ts';
 import { FigureCells, FigureHeads } from './figure-cells.tsx';
-import { formatDay } from './receivables-tables.tsx';
 import { currency } from './receivables-money.ts';
 import styles from './receivables.module.css';
 
@@ -56,7 +56,7 @@ export function AnticipationSimulator({ merchantId }: { merchantId: string | nul
               <tbody>
                 {result.units.slice(0, 60).map((u) => (
                   <tr key={`${u.dueDate}|${u.acquirer}|${u.brand}|${u.product}`}>
-                    <th scope="row">{formatDay(u.dueDate)}</th>
+                    <th scope="row">{formatWeekdayDate(u.dueDate)}</th>
                     <td>{t(`receivables.arrangement.${u.product}`, { brand: t(`receivables.brand.${u.brand}`) })} · {domainLabel(t, 'acquirer', u.acquirer)}</td>
                     <FigureCells count={u.days} amounts={[u.net, u.anticipationFee, u.receivedToday]} />
                   </tr>

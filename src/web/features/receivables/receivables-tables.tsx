@@ -1,12 +1,10 @@
 import type { CalendarEntry } from '../../../contract/receivables.ts';
-import { operatorLocale } from '../../lib/format.ts';
+import { formatWeekdayDate } from '../../lib/format.ts';
 import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { FigureCells, FigureHeads } from './figure-cells.tsx';
-import { toDecimal, toMinor } from './receivables-money.ts';
+import { minorToDecimal, signedDecimalToMinor } from '../../../contract/money.ts';
 import styles from './receivables.module.css';
-
-export const formatDay = (date: string) => new Intl.DateTimeFormat(operatorLocale(), { timeZone: 'UTC', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
 
 /** Per day: count, gross, MDR and net, and the range's total as the footer. */
 export function DaysTable({ entries, totals }: { entries: readonly CalendarEntry[]; totals: Pick<CalendarEntry, 'count' | 'gross' | 'fee' | 'net'> }) {
@@ -24,7 +22,7 @@ export function DaysTable({ entries, totals }: { entries: readonly CalendarEntry
         <tbody>
           {entries.map((e) => (
             <tr key={e.dueDate}>
-              <th scope="row">{formatDay(e.dueDate)}</th>
+              <th scope="row">{formatWeekdayDate(e.dueDate)}</th>
               <FigureCells count={e.count} amounts={[e.gross, e.fee, e.net]} />
             </tr>
           ))}
@@ -49,9 +47,9 @@ export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }
     const g = groups.get(key) ?? { brand: u.brand ?? '', product: u.product ?? '', acquirer: u.acquirer ?? '', count: 0, gross: 0n, fee: 0n, net: 0n, units: 0 };
     g.count += u.count;
     g.units += 1;
-    g.gross += toMinor(u.gross);
-    g.fee += toMinor(u.fee);
-    g.net += toMinor(u.net);
+    g.gross += signedDecimalToMinor(u.gross);
+    g.fee += signedDecimalToMinor(u.fee);
+    g.net += signedDecimalToMinor(u.net);
     groups.set(key, g);
   }
   const rows = [...groups.values()].sort((a, b) => (b.net > a.net ? 1 : b.net < a.net ? -1 : 0));
@@ -71,7 +69,7 @@ export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }
             <tr key={`${g.brand}|${g.product}|${g.acquirer}`}>
               <th scope="row">{t(`receivables.arrangement.${g.product}`, { brand: t(`receivables.brand.${g.brand}`) })}</th>
               <td>{domainLabel(t, 'acquirer', g.acquirer)}</td>
-              <FigureCells count={g.units} amounts={[toDecimal(g.gross), toDecimal(g.fee), toDecimal(g.net)]} />
+              <FigureCells count={g.units} amounts={[minorToDecimal(g.gross), minorToDecimal(g.fee), minorToDecimal(g.net)]} />
             </tr>
           ))}
         </tbody>
