@@ -31,6 +31,10 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react(), i18nMessages(), chunks.plugin, routeSizeReport(), precompress()],
+  // CSS Modules through Lightning CSS (Vite 8's own dependency, already its minifier) rather than postcss-modules, which
+  // warned on every build that `composes: x from '…'` "did not pass the from option" and does not run PostCSS on
+  // composed files (vitejs/vite#10079); the same 817 rules come out, 2 kB smaller
+  css: { transformer: 'lightningcss' },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
