@@ -75,6 +75,34 @@ export const describeDatabase = (env: Env): string =>
     : `PGlite in ${env.dataDir}`;
 
 /**
+ * What a start that created them shows once, worded here for every command that prints them (`npm start`, the
+ * cluster's primary, the token and secret CLIs): each printer puts its own label and layout before the text.
+ */
+export function firstStartTexts(prepared: Prepared): { token: string | null; admin: string | null; signingSecret: string | null } {
+  const admin = prepared.demoAdmin;
+  return {
+    token: prepared.firstStart ? prepared.demoToken : null,
+    admin: admin
+      ? `${admin.email}${admin.password ? ` / ${admin.password}   (shown once; set DEMO_ADMIN_PASSWORD to choose it)` : ' (password from DEMO_ADMIN_PASSWORD)'}`
+      : null,
+    signingSecret: prepared.demoSigningSecret ? `${prepared.demoSigningSecret}   (shown once; notifications are signed with it)` : null,
+  };
+}
+
+/** The second line under the demo admin: how they add a second factor. */
+export const demoAdminSecondFactorHint = 'no second factor yet: enrol an authenticator app under My account';
+
+/** The same as plain lines, for the commands without `npm start`'s aligned panel. */
+export function firstStartLines(prepared: Prepared): string[] {
+  const texts = firstStartTexts(prepared);
+  return [
+    texts.token ? `Demo token (shown once): ${texts.token}` : null,
+    texts.admin ? `Demo admin: ${texts.admin}; ${demoAdminSecondFactorHint}` : null,
+    texts.signingSecret ? `Signing secret of the demo organization: ${texts.signingSecret}` : null,
+  ].filter((line) => line !== null);
+}
+
+/**
  * The first-start path shared by the server and the token CLI: open (and migrate) the database, write the
  * provider catalogue, and on an empty database seed the demo organization and mint its token.
  */

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { prepareDatabase } from './bootstrap.ts';
+import { firstStartLines, prepareDatabase } from './bootstrap.ts';
 import type { Db } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { organizations } from './db/schema.ts';
@@ -28,11 +28,9 @@ export async function runCli(command: (db: Db, env: RuntimeEnv) => Promise<strin
     console.error(error.message);
     process.exit(1);
   });
-  const { database, demoToken, firstStart, demoSigningSecret } = prepared;
+  const { database } = prepared;
   try {
-    if (firstStart && demoToken) console.error(`Demo token (first start): ${demoToken}`);
-    if (demoSigningSecret) console.error(`Demo signing secret (shown once): ${demoSigningSecret}`);
-    if (prepared.demoAdmin) console.error(`Demo admin: ${prepared.demoAdmin.email}${prepared.demoAdmin.password ? ` / ${prepared.demoAdmin.password} (shown once)` : ''}`);
+    for (const line of firstStartLines(prepared)) console.error(line);
     console.log(await command(database.db, env));
   } catch (error) {
     process.exitCode = 1;

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { bannerEnv, processCount, runPrimary, slotEnv } from './cluster.ts';
-import { prepareDatabase } from './bootstrap.ts';
+import { firstStartLines, prepareDatabase } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { serveClusterMetrics } from './metrics/cluster-metrics.ts';
 import { metricsPath } from './metrics/metrics-settings.ts';
@@ -28,11 +28,8 @@ if (cluster.isPrimary) {
 if (cluster.isPrimary && processes > 1) {
   // migrations and the first start's demo data once, before the API processes open the database
   const prepared = await prepareDatabase(env, (line) => console.log(line)).catch(fail);
-  const { demoToken, demoSigningSecret, firstStart } = prepared;
   await prepared.database.close();
-  if (firstStart && demoToken) console.log(`Demo token (shown once): ${demoToken}`);
-  if (prepared.demoAdmin) console.log(`Demo admin: ${prepared.demoAdmin.email}${prepared.demoAdmin.password ? ` / ${prepared.demoAdmin.password} (shown once)` : ''}; no second factor yet`);
-  if (firstStart && demoSigningSecret) console.log(`Signing secret of the demo organization (shown once): ${demoSigningSecret}`);
+  for (const line of firstStartLines(prepared)) console.log(line);
   // the primary answers the scrape for every API process (metrics/cluster-metrics.ts)
   if (env.metrics) console.log(`Metrics: ${(await serveClusterMetrics(env.metrics).catch(fail)).origin}${metricsPath} (every API process)`);
   runPrimary(processes);

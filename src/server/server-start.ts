@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, defaultWebRoot } from './app.ts';
-import { describeDatabase, prepareDatabase } from './bootstrap.ts';
+import { demoAdminSecondFactorHint, describeDatabase, firstStartTexts, prepareDatabase } from './bootstrap.ts';
 import type { ApiInstance } from './lib/api-instance.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
 import { ChangeBus } from './live/change-bus.ts';
@@ -116,8 +116,9 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
   }
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${env.port}`;
-  // the demo token is printed once: on the start that creates it
-  const token = prepared.firstStart ? prepared.demoToken : null;
+  // the demo token, admin password and signing secret are printed once: on the start that creates them
+  const shown = firstStartTexts(prepared);
+  const token = shown.token;
   log('');
   const built = existsSync(path.join(webRoot, 'index.html'));
   log(`  Dashboard:  ${options.dashboardUrl ?? (built ? `${origin}/` : `not built (run npm start, or npm run dev for hot reload)`)}`);
@@ -130,15 +131,12 @@ export async function startServer(env: RuntimeEnv, options: StartOptions = {}): 
     log('  Demo token: printed on the first start only (mint another with: npm run token -- create --name me --scopes');
     log('              providers:read,credentials:write,transactions:read,events:read --mode test)');
   }
-  if (prepared.demoAdmin) {
-    const { email, password } = prepared.demoAdmin;
-    log(`  Demo admin: ${email}${password ? ` / ${password}   (shown once; set DEMO_ADMIN_PASSWORD to choose it)` : ' (password from DEMO_ADMIN_PASSWORD)'}`);
-    log('              no second factor yet: enrol an authenticator app under My account');
+  if (shown.admin) {
+    log(`  Demo admin: ${shown.admin}`);
+    log(`              ${demoAdminSecondFactorHint}`);
   }
   if (env.oidc) log(`  Single sign-on: ${env.oidc.issuer} for the demo organization (OIDC_*; callback ${env.oidcRedirectUri ?? `${origin}/v1/sso/callback`})`);
-  if (prepared.demoSigningSecret) {
-    log(`  Signing secret of the demo organization (shown once; notifications are signed with it): ${prepared.demoSigningSecret}`);
-  }
+  if (shown.signingSecret) log(`  Signing secret of the demo organization: ${shown.signingSecret}`);
   log(`  Worker:     ${env.worker ? 'processing events in this process' : 'off (WORKER=off): run npm run worker'}`);
   const simulation = env.simulateRate > 0 && !options.quiet ? await startBuiltInSimulation(prepared.database, origin, env.simulateRate, signingKey, log) : null;
   log('');
