@@ -3,6 +3,9 @@
  * integer minor units (centavos). These helpers convert between the two with string and bigint arithmetic.
  */
 
+/** The currency the acquirers settle in and the schedule, the margin and the statements are kept in. */
+export const settlementCurrency = 'BRL';
+
 /** Decimal text with at most two fraction digits, no sign, no exponent: "150", "150.5", "150.00". */
 export const decimalPattern = /^\d{1,15}(\.\d{1,2})?$/;
 

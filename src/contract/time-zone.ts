@@ -10,3 +10,6 @@ export function isTimeZone(name: string): boolean {
 }
 
 export const timeZoneMessage = 'must be an IANA time zone such as America/Sao_Paulo';
+
+/** The zone of the Brazilian financial calendar: receivables' due dates and fee plans' effective dates are its days. */
+export const brasiliaTimeZone = 'America/Sao_Paulo';

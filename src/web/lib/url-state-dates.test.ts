@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCreatedAtFilter } from '../../contract/filters.ts';
-import { dayRange, formatWithOffset, inputToDay, matchPreset, presetRange, rangeToDays, startOfDay } from './url-state-dates.ts';
+import { dayRange, formatWithOffset, inputToDay, matchPreset, presetRange, rangeToDays, shiftDay, startOfDay, todayInput } from './url-state-dates.ts';
 
 const SP = 'America/Sao_Paulo';
 const IN = 'Asia/Kolkata';
@@ -110,5 +110,22 @@ describe('custom ranges', () => {
     expect(inputToDay('2026-02-28')).toEqual({ y: 2026, m: 2, d: 28 });
     expect(inputToDay('2026-02-30')).toBeNull();
     expect(inputToDay('')).toBeNull();
+  });
+});
+
+describe('days as input text', () => {
+  it('moves a day across month, year and leap-day ends', () => {
+    expect(shiftDay('2028-02-28', 1)).toBe('2028-02-29');
+    expect(shiftDay('2027-02-28', 1)).toBe('2027-03-01');
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(() => shiftDay('2026-02-30', 1)).toThrow(RangeError);
+  });
+
+  it("is today's date in the zone asked, not the machine's", () => {
+    // 02:30 UTC is still the evening before in Brasília (UTC-3) and already the morning in Tokyo
+    const at = Date.parse('2026-07-10T02:30:00Z');
+    expect(todayInput('America/Sao_Paulo', at)).toBe('2026-07-09');
+    expect(todayInput('Asia/Tokyo', at)).toBe('2026-07-10');
   });
 });

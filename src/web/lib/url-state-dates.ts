@@ -108,6 +108,16 @@ export function inputToDay(text: string): CalendarDay | null {
   return check.m === day.m && check.d === day.d ? day : null;
 }
 
+/** A `YYYY-MM-DD` day moved by whole days (negative: back). */
+export function shiftDay(text: string, days: number): string {
+  const day = inputToDay(text);
+  if (!day) throw new RangeError(`not a day: ${text}`);
+  return dayToInput(addDays(day, days));
+}
+
+/** Today in a zone as `YYYY-MM-DD` (Brasília's for the schedule's and the fee plans' dates). */
+export const todayInput = (timeZone: string, nowMs = Date.now()): string => dayToInput(today(nowMs, timeZone));
+
 /** Whole days `from` to `to` inclusive, as a range from the start of `from` to the start of the day after `to`. */
 export function dayRange(from: CalendarDay | null, to: CalendarDay | null, timeZone: string): string {
   const start = from ? formatWithOffset(startOfDay(from, timeZone), timeZone) : '';

@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { cardProducts, ratePattern, type FeePlan } from '../../../contract/fee-plans.ts';
 import { Button } from '../../components/button.tsx';
 import { FormField, fieldClassNames } from '../../components/form-field.tsx';
+import { brasiliaTimeZone } from '../../../contract/time-zone.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
+import { todayInput } from '../../lib/url-state-dates.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { savePlanVersion } from './fee-plans-api.ts';
 import { feePlansKey } from './fee-plans-keys.ts';
@@ -13,7 +15,7 @@ const rateFields = [...cardProducts, 'pix', 'anticipationMonthly'] as const;
 type RateField = (typeof rateFields)[number];
 
 const tomorrow = () => {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = todayInput(brasiliaTimeZone);
   return new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 };
 

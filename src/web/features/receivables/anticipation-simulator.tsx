@@ -7,7 +7,7 @@ import { formatWeekdayDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { simulateAnticipation } from './receivables-api.ts';
 import { FigureCells, FigureHeads } from './figure-cells.tsx';
-import { currency } from './receivables-money.ts';
+import { settlementCurrency as currency } from '../../../contract/money.ts';
 import styles from './receivables.module.css';
 
 /** What the merchant would receive today for its open units, at its plan's monthly rate prorated by days. Nothing is booked. */

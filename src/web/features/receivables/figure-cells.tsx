@@ -1,7 +1,7 @@
 import { MoneyText } from '../../components/money-text.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { currency } from './receivables-money.ts';
+import { settlementCurrency as currency } from '../../../contract/money.ts';
 import styles from './receivables.module.css';
 
 /** The numeric column heads of a receivables table (message keys), right-aligned like their cells. */

@@ -1,7 +1,8 @@
 import type { CalendarEntry } from '../../../contract/receivables.ts';
 import { formatAmount, operatorLocale } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { addDays, currency } from './receivables-money.ts';
+import { shiftDay } from '../../lib/url-state-dates.ts';
+import { settlementCurrency as currency } from '../../../contract/money.ts';
 import styles from './receivables.module.css';
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -17,7 +18,7 @@ export function ReceivablesCalendar({ from, days, entries }: { from: string; day
   const longLabel = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
   const weekdayNames = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' }).format(new Date(Date.UTC(2023, 0, 1 + i))));
   const cells: (string | null)[] = Array.from({ length: weekday(from) }, () => null);
-  for (let i = 0; i < days; i++) cells.push(addDays(from, i));
+  for (let i = 0; i < days; i++) cells.push(shiftDay(from, i));
   const weeks = Array.from({ length: Math.ceil(cells.length / 7) }, (_, week) => cells.slice(week * 7, week * 7 + 7));
   return (
     <table className={styles.calendar} data-testid="receivables-calendar">

@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../components/badge.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
-import { operatorLocale } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { receivableAnchor } from '../../lib/paths.ts';
 import { installmentsQuery } from './api/installments-query.ts';
 import styles from './transaction-page.module.css';
 
 const tones = { scheduled: 'info', overdue: 'danger', settled: 'success', cancelled: 'neutral', adjusted: 'warning' } as const;
-const day = (date: string) => new Intl.DateTimeFormat(operatorLocale(), { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
 
 /** The sale's receivables: installment k of n, due date (moved to a business day), gross, MDR, net, status. */
 export function TransactionInstallments({ summaryId, currency }: { summaryId: string; currency: string }) {
@@ -42,8 +41,8 @@ export function TransactionInstallments({ summaryId, currency }: { summaryId: st
                     {r.kind === 'adjustment' ? t('transactions.installments.adjustment') : t('transactions.installments.of', { k: r.installment, n: r.installments })}
                   </th>
                   <td>
-                    {day(r.dueDate)}
-                    {r.dueDate !== r.originalDueDate ? <span className={styles.muted}> {t('transactions.installments.moved', { date: day(r.originalDueDate) })}</span> : null}
+                    {formatDate(r.dueDate)}
+                    {r.dueDate !== r.originalDueDate ? <span className={styles.muted}> {t('transactions.installments.moved', { date: formatDate(r.originalDueDate) })}</span> : null}
                   </td>
                   <td className={styles.num}><MoneyText amount={r.gross} currency={currency} /></td>
                   <td className={styles.num}><MoneyText amount={r.fee} currency={currency} /></td>

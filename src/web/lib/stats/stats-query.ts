@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import type { Stats } from '../../../contract/stats.ts';
+import { settlementCurrency } from '../../../contract/money.ts';
 import { api } from '../api-client.ts';
 import { statsKey } from './stats-keys.ts';
 
@@ -30,4 +31,4 @@ export function statsQuery(params: StatsParams) {
 }
 
 /** The currency of the stats amounts: the platform's acquirers settle in reais. */
-export const statsCurrency = 'BRL';
+export const statsCurrency = settlementCurrency;
