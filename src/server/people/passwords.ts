@@ -19,7 +19,11 @@ let decoy: Promise<string> | undefined;
 /** True when the password matches; with a null hash (unknown email, no password yet) verifies a decoy and says false. */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   const target = stored ?? (await (decoy ??= hash(`decoy-${Math.random()}`, options)));
-  const matches = await verify(target, password.normalize('NFKC')).catch(() => false);
+  // a stored hash argon2 cannot read throws (a 500 the log explains), rather than passing for a wrong password that
+  // would lock the person out with no trace
+  const matches = await verify(target, password.normalize('NFKC')).catch((error: unknown) => {
+    throw new Error('the stored password hash is not a readable Argon2 PHC string', { cause: error });
+  });
   return stored !== null && matches;
 }
 
