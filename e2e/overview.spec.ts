@@ -5,6 +5,7 @@ import { signIn, signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
 import { screenshot, screenshotDir } from './support/screenshots.ts';
 import { rowsOf, tableName } from './transactions-helpers.ts';
+import { brl } from './support/expected-text.ts';
 
 /**
  * The Overview (issue 11): the landing page's numbers are the stats API's for the same range, and each opens the
@@ -34,8 +35,7 @@ function spDay(days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-const money = (amount: string, locale = 'en-US') =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(amount as unknown as number).replace(/\s/g, ' ');
+const money = (amount: string, locale = 'en-US') => brl(amount, locale);
 const count = (n: number, locale = 'en-US') => new Intl.NumberFormat(locale).format(n);
 const percent = (r: number, locale = 'en-US') => new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(r);
 const norm = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();

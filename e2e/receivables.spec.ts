@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
+import { brl, plainSpaces } from './support/expected-text.ts';
 
 /**
  * The receivables schedule (issue 25) in the browser, in both languages at 1440 and 390 px: the Receivables page's
@@ -19,8 +20,8 @@ function spDay(days: number): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
-const norm = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
-const money = (amount: string, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(amount as unknown as number).replace(/\s/g, ' ');
+const norm = plainSpaces;
+const money = brl;
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path, { headers: auth });

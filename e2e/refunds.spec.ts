@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
+import { brl, plainSpaces } from './support/expected-text.ts';
 
 /**
  * Issue 23: refunds as they happened (a partial refund is told apart and counted as its own amount), one count (the
@@ -37,8 +38,8 @@ const languages = [
   { locale: 'pt-BR', lang: 'pt-BR', partial: 'Estornada em parte', refunded: 'Estornado', kept: 'Ficou com o estabelecimento', running: /ainda está em andamento/, pageOf: /^Página 1 de (\d+) · ([\d.]+) resultados$/ },
 ] as const;
 
-const money = (amount: string, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(amount as unknown as number).replace(/\s/g, ' ');
-const norm = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+const money = brl;
+const norm = plainSpaces;
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1440, 390]) {
