@@ -46,6 +46,7 @@ export const PasskeyRegistration = z
     ),
   })
   .register(z.globalRegistry, { id: 'PasskeyRegistration' });
+export type PasskeyRegistration = z.input<typeof PasskeyRegistration>;
 
 export const PasskeyRename = z.strictObject({ name: passkeyName }).register(z.globalRegistry, { id: 'PasskeyRename' });
 
@@ -65,5 +66,6 @@ export const PasskeySignIn = z
     ),
   })
   .register(z.globalRegistry, { id: 'PasskeySignIn' });
+export type PasskeySignIn = z.input<typeof PasskeySignIn>;
 
 export const PasskeyParams = z.strictObject({ id: z.string().check(z.maxLength(64), z.meta({ description: 'A passkey id from the list' })) });

@@ -53,7 +53,7 @@ export class SoftAuthenticator {
     const flags = 0x01 | (userVerified ? 0x04 : 0) | (attested ? 0x40 : 0);
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
-    const parts = [sha256(rpId), Buffer.from([flags]), count];
+    const parts: Buffer[] = [sha256(rpId), Buffer.from([flags]), count];
     if (attested) {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(attested.id.length);
