@@ -23,12 +23,12 @@ const shots = process.env.SHOTS_DIR ?? screenshotDir;
 const texts = {
   en: {
     locale: 'en-US', email: 'Email', password: 'Password', continue: 'Continue', codeTitle: 'Two-step verification', myAccount: 'My account', nav: 'Main', signOut: 'Sign out',
-    name: 'Passkey name', add: 'Add a passkey', usePasskey: 'Use your passkey', alone: 'Sign in with a passkey', never: 'Never', rename: 'Rename', save: 'Save',
+    name: 'Passkey name', add: 'Add a passkey', usePasskey: 'Use your passkey', alone: 'Use a passkey instead', never: 'Never', rename: 'Rename', save: 'Save',
     remove: 'Remove', yourPassword: 'Your password', removeYes: 'Remove passkey', none: 'No passkeys yet.', first: 'Work laptop', second: 'Old laptop', newName: 'New name for Work laptop',
   },
   'pt-BR': {
     locale: 'pt-BR', email: 'E-mail', password: 'Senha', continue: 'Continuar', codeTitle: 'Verificação em duas etapas', myAccount: 'Minha conta', nav: 'Principal', signOut: 'Sair',
-    name: 'Nome da chave', add: 'Adicionar uma chave de acesso', usePasskey: 'Usar a chave de acesso', alone: 'Entrar com uma chave de acesso', never: 'Nunca', rename: 'Renomear', save: 'Salvar',
+    name: 'Nome da chave', add: 'Adicionar uma chave de acesso', usePasskey: 'Usar a chave de acesso', alone: 'Usar uma chave de acesso', never: 'Nunca', rename: 'Renomear', save: 'Salvar',
     remove: 'Remover', yourPassword: 'Sua senha', removeYes: 'Remover chave de acesso', none: 'Nenhuma chave de acesso ainda.', first: 'Notebook do trabalho', second: 'Notebook antigo', newName: 'Novo nome para Notebook do trabalho',
   },
 } as const;

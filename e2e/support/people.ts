@@ -14,7 +14,7 @@ export interface E2ePerson {
  * retry of the same one — meets a factor it did not set up.
  */
 export async function newPerson(label: string, role: Role = 'admin', baseURL = e2eBaseUrl): Promise<E2ePerson> {
-  const email = `${label}-${Date.now()}-${randomBytes(3).toString('hex')}@e2e.acquirer-console.dev`;
+  const email = `${label.toLowerCase()}-${Date.now()}-${randomBytes(3).toString('hex')}@e2e.acquirer-console.dev`;
   const password = `${label} walks a long quiet ${randomBytes(4).toString('hex')} road`;
   const api = await request.newContext({ baseURL });
   try {

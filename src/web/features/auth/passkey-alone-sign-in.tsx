@@ -8,7 +8,7 @@ import { signInFailure, type SignInFailure } from './sign-in-errors.ts';
 import styles from './sign-in-page.module.css';
 
 /**
- * "Sign in with a passkey": no email or password; the browser offers the passkeys it holds for this site, and the
+ * "Use a passkey instead" (a sign-in with the passkey alone): no email or password; the browser offers the passkeys it holds for this site, and the
  * device verifies the person (PIN or biometrics), so the passkey alone is two factors.
  */
 export function PasskeyAloneSignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {

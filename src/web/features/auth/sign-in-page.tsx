@@ -31,7 +31,7 @@ async function finishSignIn(): Promise<void> {
 
 /**
  * Sign-in: email and password, then a passkey or the authenticator app's code (or a recovery code) when the person
- * enrolled one; or a passkey alone ("Sign in with a passkey").
+ * enrolled one; or a passkey alone ("Use a passkey instead").
  * The access-token form is there only when the server accepts it (/config.js `tokenSignIn`: ALLOW_TOKEN_SIGN_IN,
  * developers) or for a dashboard on another origin, which can only use a bearer token. Nothing typed here reaches the
  * URL or storage: the fields live in component state until the answer.
