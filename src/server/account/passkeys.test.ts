@@ -126,7 +126,7 @@ describe.each(backends)('passkeys on $kind', ({ kind, available }) => {
       expect((await send('POST', `/v1/account/passkeys/${key?.id}/removal`, { password })).statusCode).toBe(204);
       expect((await send('GET', '/v1/account/passkeys')).json()).toEqual([]);
       expect((await trail('person.passkey_remove')).map((e) => e.outcome)).toEqual(['success', 'failure', 'failure']);
-        // a fresh sign-in (here with the passkey alone) may remove one without the password
+      // a fresh sign-in (here with the passkey alone) may remove one without the password
       const next = authenticator.create((await send('POST', '/v1/account/passkeys/options', {})).json<Options>());
       const added = (await send('POST', '/v1/account/passkeys', { name: 'Phone', response: next })).json<Passkey>();
       const options = (await send('POST', '/v1/sign-in/passkey/options', {}, '')).json<Options>();
