@@ -30,12 +30,15 @@ import { demoToken } from './support/env.ts';
  * With all of issues 22–26 merged (single sign-on's button on the sign-in page, People, API tokens, Merchants and the
  * audit log in the navigation): sign-in 89.0 kB, straight to the list 145.8 kB, through the Overview 173.6 kB; budgets
  * 147 and 175 kB. That is 5.8 kB over issue 7's 140 kB: the entry carries the navigation's and sign-in's texts for every
- * route, the next thing to move out of it.
+ * route, the next thing to move out of it. Issue 24's passkeys (the password page's "Use a passkey instead", the
+ * passkey step's texts, 7 more operations in the endpoint map; @simplewebauthn/browser is a chunk of its own, loaded
+ * only when a passkey is made or used): sign-in 89.6 kB, straight to the list 147.0 kB, through the Overview 174.8 kB;
+ * the budget straight to the list is 148 kB.
  * What is left
  * is mostly react-dom (~54 kB), the router (~12 kB), TanStack Query (~9 kB) and Table (~7 kB) and zod/mini (~8 kB).
  * Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
-const budgets = { signIn: 100_000, transactions: 147_000, throughOverview: 175_000 };
+const budgets = { signIn: 100_000, transactions: 148_000, throughOverview: 175_000 };
 
 interface Measured {
   bytes: number;

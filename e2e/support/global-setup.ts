@@ -76,7 +76,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DEMO_SIGNING_SECRET: demoSigningSecret,
     // the e2e sign in with the demo token (developers' token sign-in, issue 24)
     ALLOW_TOKEN_SIGN_IN: 'true',
-    // and e2e/sign-in.spec.ts as the demo admin person, by password
+    // the demo organization's first admin person (specs that sign in by password make people of their own: e2e/support/people.ts)
     DEMO_ADMIN_EMAIL: demoAdminEmail,
     DEMO_ADMIN_PASSWORD: demoAdminPassword,
     SEED: '1',

@@ -25,6 +25,7 @@ import {
   Account, AccountSessionList, ApiToken, ApiTokenList, ApiTokenQuery, ApiTokenRequest, CreatedApiToken, Invitation, InvitationAccept, InvitationRequest, PasswordChange,
   PeopleQuery, Person, PersonChange, PersonList, RecoveryCodes, SecondFactorRequest, SignInRequest, SignInResult, TotpConfirm, TotpEnrolment,
 } from './people.ts';
+import { Passkey, PasskeyCreationOptions, PasskeyList, PasskeyParams, PasskeyRegistration, PasskeyRemoval, PasskeyRename, PasskeyRequestOptions, PasskeySignIn } from './passkeys.ts';
 import { ProviderList } from './providers.ts';
 import { AnticipationInput, AnticipationSimulation, Calendar, CalendarQuery, Margin, MarginQuery, ReceivableList, ReceivableQuery } from './receivables.ts';
 import {
@@ -205,11 +206,18 @@ export const endpointSchemas = {
   listAuditEntries: { query: AuditListQuery, responses: { 200: AuditList }, problems: [400, 401, 403], csv: 'The page of entries, or the CSV export' },
   signIn: { query: NoQuery, body: SignInRequest, responses: { 200: SignInResult }, problems: [400, 401, 403, 429] },
   signInSecondFactor: { query: NoQuery, body: SecondFactorRequest, responses: { 200: SignInResult }, problems: [400, 401, 403, 429] },
+  startPasskeySignIn: { query: NoQuery, responses: { 200: PasskeyRequestOptions }, problems: [403] },
+  signInWithPasskey: { query: NoQuery, body: PasskeySignIn, responses: { 200: SignInResult }, problems: [400, 401, 403, 429] },
   getAccount: { query: NoQuery, responses: { 200: Account }, problems: [401, 403] },
   changePassword: { query: NoQuery, body: PasswordChange, responses: { 204: Done }, problems: [400, 401, 403] },
   startSecondFactor: { query: NoQuery, responses: { 200: TotpEnrolment }, problems: [401, 403] },
   confirmSecondFactor: { query: NoQuery, body: TotpConfirm, responses: { 200: RecoveryCodes }, problems: [400, 401, 403] },
   renewRecoveryCodes: { query: NoQuery, responses: { 200: RecoveryCodes }, problems: [401, 403, 409] },
+  listPasskeys: { query: NoQuery, responses: { 200: PasskeyList }, problems: [401, 403] },
+  startPasskeyRegistration: { query: NoQuery, responses: { 200: PasskeyCreationOptions }, problems: [401, 403, 409] },
+  addPasskey: { query: NoQuery, body: PasskeyRegistration, responses: { 201: Passkey }, problems: [400, 401, 403, 409] },
+  renamePasskey: { query: NoQuery, params: PasskeyParams, body: PasskeyRename, responses: { 200: Passkey }, problems: [400, 401, 403, 404] },
+  removePasskey: { query: NoQuery, params: PasskeyParams, body: PasskeyRemoval, responses: { 204: Done }, problems: [400, 401, 403, 404] },
   listAccountSessions: { query: NoQuery, responses: { 200: AccountSessionList }, problems: [401, 403] },
   endAccountSessions: { query: NoQuery, responses: { 204: Done }, problems: [401, 403] },
   endAccountSession: {

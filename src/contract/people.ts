@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { Scope, TokenMode } from './enums.ts';
 import { listBaseQuery } from './list-query.ts';
+import { PasskeyRequestOptions } from './passkeys.ts';
 import { Role } from './roles.ts';
 
 /**
@@ -30,6 +31,7 @@ export const SignInResult = z
     next: z.enum(['signed_in', 'second_factor']),
     challenge: z.optional(z.string()).check(z.meta({ description: 'With next=second_factor: send it back with the code (valid 5 minutes)' })),
     secondFactorEnrolled: z.boolean().check(z.meta({ description: 'false: the dashboard asks the person to enrol one' })),
+    passkey: z.optional(PasskeyRequestOptions).check(z.meta({ description: 'With next=second_factor, for a person with passkeys: the options for navigator.credentials.get; send its answer to POST /v1/sign-in/passkey with the challenge' })),
   })
   .register(z.globalRegistry, { id: 'SignInResult' });
 export type SignInResult = z.infer<typeof SignInResult>;
@@ -44,7 +46,7 @@ export const Person = z
     role: Role,
     merchantId: z.nullable(z.string()).check(z.meta({ description: 'The merchant of a merchant operator' })),
     status: PersonStatus,
-    secondFactor: z.boolean().check(z.meta({ description: 'An authenticator app is enrolled' })),
+    secondFactor: z.boolean().check(z.meta({ description: 'An authenticator app is enrolled (passkeys come after it; a reset removes both)' })),
     createdAt: z.string(),
     lastSignInAt: z.nullable(z.string()),
   })

@@ -46,6 +46,7 @@ import { ChangeBus } from './live/change-bus.ts';
 import type { LiveState } from './live/live-state.ts';
 import { SigningSecretCache } from './notifications/signing-secrets.ts';
 import { accountPlugin } from './account/plugin.ts';
+import { passkeyRoutes } from './account/passkey-routes.ts';
 import { peoplePlugin } from './people-admin/plugin.ts';
 import type { InvitationMailer } from './people/invitation-mail.ts';
 import { tokenPlugin } from './tokens/plugin.ts';
@@ -250,8 +251,9 @@ export async function buildApp(options: AppOptions): Promise<ApiInstance> {
   await app.register(receivablePlugin, { prefix: prefixOf('receivables') });
   await app.register(reconciliationRoutes, { prefix: prefixOf('reconciliation') });
   await app.register(auditPlugin, { prefix: prefixOf('audit') });
-  await app.register(signInPlugin, { prefix: prefixOf('sign-in'), sessions, limits: options.signInLimits ?? defaultSignInLimits });
+  await app.register(signInPlugin, { prefix: prefixOf('sign-in'), sessions, limits: options.signInLimits ?? defaultSignInLimits, publicUrl: options.dashboardUrl });
   await app.register(accountPlugin, { prefix: prefixOf('account'), sessions });
+  await app.register(passkeyRoutes, { prefix: prefixOf('account'), sessions, publicUrl: options.dashboardUrl });
   await app.register(ssoPlugin, { prefix: prefixOf('sso'), sessions, sealingKey: options.live?.signingKey ?? null, redirectUri: options.oidcRedirectUri });
   await app.register(peoplePlugin, { prefix: prefixOf('people'), sessions, mailer: options.mailer ?? null, dashboardUrl: options.dashboardUrl });
   await app.register(tokenPlugin, { prefix: prefixOf('tokens') });

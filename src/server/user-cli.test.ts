@@ -2,7 +2,7 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase, type Prepared } from './bootstrap.ts';
-import { auditEntries, people } from './db/schema.ts';
+import { auditEntries, passkeys, people } from './db/schema.ts';
 import { acceptInvitation } from './people/invitations.ts';
 import { verifyPassword } from './people/passwords.ts';
 import { findPersonByEmail } from './people/people-store.ts';
@@ -44,8 +44,11 @@ describe('user CLI on a first-start database', () => {
   it('resets a second factor and disables; the last admin is not disabled; every change audited as the OS user', async () => {
     const db = prepared.database.db;
     await db.update(people).set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(people.email, 'ops@cli.example'));
+    const ops = await findPersonByEmail(db, 'ops@cli.example');
+    await db.insert(passkeys).values({ id: 'pk-cli-test', personId: ops?.id ?? '', credentialId: 'cred-cli-test', publicKey: 'AA', deviceType: 'singleDevice', name: 'Laptop' });
     expect(await run('reset-mfa', 'ops@cli.example')).toMatch(/Second factor of ops@cli.example removed/);
     expect((await findPersonByEmail(db, 'ops@cli.example'))?.totpSecret).toBeNull();
+    expect(await db.select().from(passkeys).where(eq(passkeys.personId, ops?.id ?? ''))).toEqual([]);
     expect(await run('disable', 'ops@cli.example')).toMatch(/Disabled/);
     expect((await findPersonByEmail(db, 'ops@cli.example'))?.status).toBe('disabled');
     await expect(run('disable', 'root@cli.example')).rejects.toThrow(/last admin/);

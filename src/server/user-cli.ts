@@ -17,7 +17,7 @@ import type { RuntimeEnv } from './runtime-env.ts';
 const usage = `Usage: npm run user -- <command>
   create --email E --role R [--name N] [--merchant M] [--mode test|live] [--organization ORG]   an active person; prints a random password once
   invite --email E --role R [--name N] [--merchant M] [--mode test|live] [--organization ORG]   mails the invitation (SMTP_URL) or prints its link
-  reset-mfa <email>                                                                             removes the authenticator app and recovery codes
+  reset-mfa <email>                                                                             removes the authenticator app, recovery codes and passkeys
   disable <email>                                                                               ends their sessions; the last admin stays
 Roles: ${roleNames.join(', ')}`;
 

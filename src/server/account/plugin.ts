@@ -8,18 +8,14 @@ import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords.ts';
-import { endSessions, findPerson, personTokenId, personView, type PersonRow } from '../people/people-store.ts';
+import { endSessions, personTokenId, personView } from '../people/people-store.ts';
+import { accountPerson } from './account-person.ts';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment } from '../people/second-factor.ts';
 
 /** "My account" (extension): the signed-in person's password, second factor and sessions. */
 export function accountPlugin(app: ApiInstance, options: { sessions: SessionSettings }, done: () => void): void {
   const db = app.database.db;
-  const me = async (request: FastifyRequest): Promise<PersonRow> => {
-    const caller = callerOf(request);
-    const person = caller.personId ? await findPerson(db, caller.organizationId, caller.personId) : null;
-    if (!person) throw new ApiProblem({ status: 403, type: 'person-required', detail: 'My account is for a signed-in person, not an API token.' });
-    return person;
-  };
+  const me = (request: FastifyRequest) => accountPerson(db, request);
   const currentHash = (request: FastifyRequest) => {
     const id = readSessionCookie(request, options.sessions);
     return id === null ? null : hashToken(id);

@@ -754,3 +754,34 @@ export const invitations = pgTable(
   },
   (t) => [index('invitations_person_idx').on(t.personId)],
 );
+
+/** A person's passkeys (WebAuthn credentials): the COSE public key as base64url, the signature counter, the name they gave it. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    personId: text('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_person_idx').on(t.personId, t.createdAt)],
+);
+
+/** WebAuthn challenges under way (registration, second factor, passkey sign-in): each used once, within minutes. */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'second_factor', 'sign_in'] }).notNull(),
+    personId: text('person_id').references(() => people.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);

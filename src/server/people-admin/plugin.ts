@@ -103,7 +103,7 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
 
   app.route({
     ...endpoint('resetPersonSecondFactor', {
-      summary: 'Remove a person’s authenticator app and recovery codes (a lost phone); ends their sessions (extension)',
+      summary: 'Remove a person’s authenticator app, recovery codes and passkeys (a lost phone); ends their sessions (extension)',
       description: 'They sign in with the password alone and enrol a new app under My account.',
       tags,
     }),

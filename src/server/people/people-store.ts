@@ -5,7 +5,7 @@ import type { Person } from '../../contract/people.ts';
 import { roles, roleScopes, type Role } from '../../contract/roles.ts';
 import { hashToken } from '../auth/token-store.ts';
 import type { Db } from '../db/client.ts';
-import { accessTokens, dashboardSessions, merchants, people, recoveryCodes } from '../db/schema.ts';
+import { accessTokens, dashboardSessions, merchants, passkeyChallenges, passkeys, people, recoveryCodes } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import { xid } from '../lib/xid.ts';
 
@@ -127,10 +127,12 @@ export async function changePerson(db: Db, person: PersonRow, change: { role?: R
   });
 }
 
-/** Removes the second factor (an admin's reset, or the person's own): TOTP secret and recovery codes. */
+/** Removes the second factor (an admin's reset, or the person's own): TOTP secret, recovery codes and passkeys. */
 export async function resetSecondFactor(db: Handle, personId: string): Promise<void> {
   await db.update(people).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(people.id, personId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.personId, personId));
+  await db.delete(passkeys).where(eq(passkeys.personId, personId));
+  await db.delete(passkeyChallenges).where(eq(passkeyChallenges.personId, personId));
 }
 
 export async function listPeople(db: Db, organizationId: string): Promise<PersonRow[]> {

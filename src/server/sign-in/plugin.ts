@@ -1,53 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/record.ts';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { checkSessionOrigin, type SessionSettings } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/token-store.ts';
-import type { Db } from '../db/client.ts';
-import { people, recoveryCodes, signInChallenges } from '../db/schema.ts';
+import { passkeys, people, recoveryCodes, signInChallenges } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
+import { authenticationOptions, relyingParty } from '../people/passkeys.ts';
 import { verifyPassword } from '../people/passwords.ts';
 import { findPerson, findPersonByEmail, type PersonRow } from '../people/people-store.ts';
 import { acceptTotp, recoveryCodeHash } from '../people/second-factor.ts';
+import { passkeySignInRoutes } from './passkey-sign-in.ts';
 import { startPersonSession } from './session-start.ts';
-import { accountKey, addressKey, clearSignInFailures, recordSignInFailure, signInRetryAfter, type SignInLimits } from './sign-in-limit.ts';
-import { retryAfterHeader } from '../../contract/headers.ts';
+import { auditSignIn, refuseWhenLimited, type SignInMethod } from './sign-in-audit.ts';
+import { accountKey, addressKey, clearSignInFailures, recordSignInFailure, type SignInLimits } from './sign-in-limit.ts';
 
 export interface SignInOptions {
   sessions: SessionSettings;
   limits: SignInLimits;
+  /** PUBLIC_URL: the passkeys' relying party (else the origin the request came to) */
+  publicUrl: string | undefined;
 }
 
 const challengeMs = 5 * 60_000;
 const notRecognised = 'The email or password is not right.';
 
-function tooMany(seconds: number): ApiProblem {
-  const minutes = Math.ceil(seconds / 60);
-  return new ApiProblem({
-    status: 429,
-    type: 'too-many-sign-in-attempts',
-    detail: `Too many sign-in attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    headers: { [retryAfterHeader]: String(seconds) },
-  });
-}
-
-function audit(db: Db, request: FastifyRequest, person: PersonRow | null, outcome: 'success' | 'denied' | 'failure', details: Record<string, unknown>) {
-  return recordAudit(db, {
-    organizationId: person?.organizationId ?? null,
-    actor: person ? { kind: 'person', id: person.id } : { kind: 'anonymous', id: null },
-    address: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    action: 'person.sign_in',
-    target: { type: 'person', id: person?.id ?? null },
-    outcome,
-    details,
-  });
-}
-
-/** POST /v1/sign-in (email and password) and /v1/sign-in/second-factor (a TOTP or recovery code). */
+/** POST /v1/sign-in (email and password), /v1/sign-in/second-factor (a TOTP or recovery code) and the passkey steps (passkey-sign-in.ts). */
 export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () => void): void {
   const db = app.database.db;
   const { sessions, limits } = options;
@@ -62,12 +41,9 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
     }
   });
 
-  const limited = async (request: FastifyRequest, account: string, person: PersonRow | null) => {
-    const wait = await signInRetryAfter(db, limits, account, addressKey(request.ip));
-    if (wait === null) return;
-    await audit(db, request, person, 'denied', { reason: 'rate_limited' });
-    throw tooMany(wait);
-  };
+  const limited = (request: FastifyRequest, account: string, person: PersonRow | null) => refuseWhenLimited(db, limits, request, account, person);
+  const audit = auditSignIn;
+  const rp = (request: FastifyRequest) => relyingParty(request, options.publicUrl, sessions.secure);
 
   app.route({
     ...endpoint('signIn', {
@@ -93,11 +69,14 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
         const challenge = randomBytes(32).toString('base64url');
         await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date()));
         await db.insert(signInChallenges).values({ idHash: hashToken(challenge), personId: person.id, expiresAt: new Date(Date.now() + challengeMs) });
-        return { next: 'second_factor' as const, challenge, secondFactorEnrolled: true };
+        // a person with passkeys is offered them first (the app's code and the recovery codes still work)
+        const [keys] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.personId, person.id));
+        const passkey = keys && keys.n > 0 ? await authenticationOptions(db, rp(request), person) : undefined;
+        return { next: 'second_factor' as const, challenge, secondFactorEnrolled: true, ...(passkey ? { passkey } : {}) };
       }
       await clearSignInFailures(db, accountKey(email));
       await startPersonSession(db, request, reply, sessions, person);
-      await audit(db, request, person, 'success', { secondFactor: false });
+      await audit(db, request, person, 'success', { method: 'password' satisfies SignInMethod, secondFactor: false });
       return { next: 'signed_in' as const, secondFactorEnrolled: false };
     },
   });
@@ -150,10 +129,11 @@ export function signInPlugin(app: ApiInstance, options: SignInOptions, done: () 
       await clearSignInFailures(db, accountKey(person.email));
       await startPersonSession(db, request, reply, sessions, person);
       const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes).where(eq(recoveryCodes.personId, person.id));
-      await audit(db, request, person, 'success', { secondFactor: method, recoveryCodesLeft: left?.n ?? 0 });
+      await audit(db, request, person, 'success', { method: `password+${method}` as SignInMethod, secondFactor: method, recoveryCodesLeft: left?.n ?? 0 });
       return { next: 'signed_in' as const, secondFactorEnrolled: true };
     },
   });
+  passkeySignInRoutes(app, { sessions, limits, rp, limited });
   done();
 }
 

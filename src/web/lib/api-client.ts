@@ -172,7 +172,7 @@ export async function api<Op extends OperationId, T>(op: Op, parse: Parser<Op, T
  * An operation with a JSON body whose answer the caller reads itself (the sign-in steps, in the first route, without
  * zod). No bearer token, and the tab's session is not confirmed by it: a step's answer is not yet a session.
  */
-export async function apiUnparsed<Op extends 'signIn' | 'signInSecondFactor'>(op: Op, body: BodyOf<Op>): Promise<unknown> {
-  const init: RequestInit = { body: JSON.stringify(body), headers: { [contentTypeHeader]: 'application/json' } };
+export async function apiUnparsed<Op extends 'signIn' | 'signInSecondFactor' | 'startPasskeySignIn' | 'signInWithPasskey'>(op: Op, body?: BodyOf<Op>): Promise<unknown> {
+  const init: RequestInit = body === undefined ? {} : { body: JSON.stringify(body), headers: { [contentTypeHeader]: 'application/json' } };
   return readBody(await send(methodOf(op), pathTemplate(op), init, 'application/json', undefined, ''));
 }

@@ -6,12 +6,13 @@ import layout from '../../components/page-layout.module.css';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
 import { accountQuery } from './api/account-api.ts';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { SecondFactorSection } from './second-factor-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import styles from './account.module.css';
 
-/** My account: who is signed in (name, email, role), the password, the authenticator app and the sessions. */
+/** My account: who is signed in (name, email, role), the password, the authenticator app, the passkeys and the sessions. */
 export function AccountPage() {
   const t = useT();
   const me = useMe();
@@ -54,6 +55,7 @@ export function AccountPage() {
           </section>
           <PasswordSection />
           <SecondFactorSection account={account.data} />
+          <PasskeysSection account={account.data} />
           <SessionsSection />
         </>
       ) : null}

@@ -17,7 +17,7 @@ export function PasswordSignIn({
   onSending,
   failure: handedFailure,
 }: {
-  onSecondFactor: (challenge: string) => void;
+  onSecondFactor: (challenge: string, passkey: object | null) => void;
   onSignedIn: () => Promise<void>;
   /** the password is on its way: the code step's chunk may start loading */
   onSending: () => void;
@@ -44,7 +44,7 @@ export function PasswordSignIn({
     signInWithPassword(address, password)
       .then((step) => {
         setPassword('');
-        return step.next === 'second_factor' ? onSecondFactor(step.challenge) : onSignedIn();
+        return step.next === 'second_factor' ? onSecondFactor(step.challenge, step.passkey) : onSignedIn();
       })
       .catch((error: unknown) => {
         setPending(false);

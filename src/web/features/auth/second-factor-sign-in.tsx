@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
+import { passkeysSupported } from '../../lib/passkey-ceremony.ts';
 import { signInSecondFactor } from './api/session.ts';
 import { FailureBanner } from './failure-banner.tsx';
+import { PasskeyStep } from './passkey-step.tsx';
 import { signInFailure, type SignInFailure } from './sign-in-errors.ts';
 import { SignInField } from './sign-in-field.tsx';
 import styles from './sign-in-page.module.css';
@@ -11,11 +13,23 @@ const appCode = /^\d{6}$/;
 const recoveryCode = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 /**
- * The second step (POST /v1/sign-in/second-factor): the authenticator app's 6-digit code, or — with the toggle — one of
- * the recovery codes. A challenge that expired or was used sends the person back to the password (`onRestart`).
+ * The second step: a passkey first when the person has one (`passkey`: the options), else or on request the
+ * authenticator app's 6-digit code, or — with the toggle — one of the recovery codes (POST /v1/sign-in/second-factor).
+ * A challenge that expired or was used sends the person back to the password (`onRestart`).
  */
-export function SecondFactorSignIn({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: () => Promise<void>; onRestart: (failure: SignInFailure | null) => void }) {
+export function SecondFactorSignIn({
+  challenge,
+  passkey,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  passkey: object | null;
+  onSignedIn: () => Promise<void>;
+  onRestart: (failure: SignInFailure | null) => void;
+}) {
   const t = useT();
+  const [withPasskey, setWithPasskey] = useState(passkey !== null && passkeysSupported());
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);
@@ -49,6 +63,14 @@ export function SecondFactorSignIn({ challenge, onSignedIn, onRestart }: { chall
     setChecked(false);
     input.current?.focus();
   };
+
+  if (withPasskey && passkey !== null) {
+    const useCode = (handed: SignInFailure | null) => {
+      setFailure(handed);
+      setWithPasskey(false);
+    };
+    return <PasskeyStep options={passkey} challenge={challenge} onSignedIn={onSignedIn} onUseCode={useCode} onRestart={onRestart} />;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className={styles.form} aria-label={t('auth.signIn.codeForm')}>

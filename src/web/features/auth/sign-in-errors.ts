@@ -11,7 +11,7 @@ export interface SignInFailure {
 }
 
 /** What the step asked for: the error says what went wrong with that, and nothing about which emails exist. */
-export type SignInStage = 'password' | 'code' | 'token';
+export type SignInStage = 'password' | 'code' | 'token' | 'passkey';
 
 const problemType = (error: unknown) => (isApiError(error) ? (error.problem?.type ?? '') : '');
 
@@ -25,6 +25,7 @@ export function signInFailure(error: unknown, t: Translate, stage: SignInStage):
     if (stage === 'token') return { title: t('auth.signIn.rejectedTitle'), detail: t('auth.signIn.rejectedText'), technical: null };
     if (stage === 'password') return { title: t('auth.signIn.passwordRejectedTitle'), detail: t('auth.signIn.passwordRejectedText'), technical: null };
     if (problemType(error).endsWith('/sign-in-expired')) return { title: t('auth.signIn.codeExpiredTitle'), detail: t('auth.signIn.codeExpiredText'), technical: null, restart: true };
+    if (stage === 'passkey') return { title: t('auth.signIn.passkeyRejectedTitle'), detail: t('auth.signIn.passkeyRejectedText'), technical: null };
     return { title: t('auth.signIn.codeRejectedTitle'), detail: t('auth.signIn.codeRejectedText'), technical: null };
   }
   if (stage === 'token' && isApiError(error) && error.status === 403 && problemType(error).endsWith('/token-sign-in-off')) {

@@ -3,10 +3,12 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/banner.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
+import { passkeysSupported } from '../../lib/passkey-ceremony.ts';
 import { getRuntimeConfig } from '../../lib/runtime-config.ts';
 import { startSession, usesCookieSession } from '../../lib/session.ts';
 import { safeNextPath } from './access.ts';
 import { fetchSignedInMe } from './api/session.ts';
+import { PasskeyAloneSignIn } from './passkey-alone-sign-in.tsx';
 import { PasswordSignIn } from './password-sign-in.tsx';
 import type { SignInFailure } from './sign-in-errors.ts';
 import styles from './sign-in-page.module.css';
@@ -19,7 +21,7 @@ import { rememberVerifiedMe } from './verified-me.ts';
 const loadSecondFactor = () => import('./second-factor-sign-in.tsx');
 const SecondFactorSignIn = lazy(async () => ({ default: (await loadSecondFactor()).SecondFactorSignIn }));
 
-type Step = { name: 'password'; failure: SignInFailure | null } | { name: 'second-factor'; challenge: string };
+type Step = { name: 'password'; failure: SignInFailure | null } | { name: 'second-factor'; challenge: string; passkey: object | null };
 
 /** The session cookie is set: the identity for the signed-in layout, then the tab is signed in (and goes to `next`). */
 async function finishSignIn(): Promise<void> {
@@ -28,7 +30,8 @@ async function finishSignIn(): Promise<void> {
 }
 
 /**
- * Sign-in: email and password, then the authenticator app's code (or a recovery code) when the person enrolled one.
+ * Sign-in: email and password, then a passkey or the authenticator app's code (or a recovery code) when the person
+ * enrolled one; or a passkey alone ("Use a passkey instead").
  * The access-token form is there only when the server accepts it (/config.js `tokenSignIn`: ALLOW_TOKEN_SIGN_IN,
  * developers) or for a dashboard on another origin, which can only use a bearer token. Nothing typed here reaches the
  * URL or storage: the fields live in component state until the answer.
@@ -49,7 +52,7 @@ export function SignInPage() {
     setRestarts((n) => n + 1);
     setStep({ name: 'password', failure });
   };
-  const lead = !people ? 'auth.signIn.leadTab' : step.name === 'second-factor' ? 'auth.signIn.leadCode' : 'auth.signIn.leadPassword';
+  const lead = !people ? 'auth.signIn.leadTab' : step.name === 'password' ? 'auth.signIn.leadPassword' : step.passkey && passkeysSupported() ? 'auth.signIn.leadPasskey' : 'auth.signIn.leadCode';
 
   return (
     <main className={styles.page} id="main">
@@ -63,11 +66,14 @@ export function SignInPage() {
           </Banner>
         ) : null}
         {people && step.name === 'password' ? (
-          <PasswordSignIn key={restarts} failure={step.failure} onSending={() => void loadSecondFactor()} onSignedIn={finishSignIn} onSecondFactor={(challenge) => setStep({ name: 'second-factor', challenge })} />
+          <PasswordSignIn key={restarts} failure={step.failure} onSending={() => void loadSecondFactor()} onSignedIn={finishSignIn} onSecondFactor={(challenge, passkey) => setStep({ name: 'second-factor', challenge, passkey })} />
+        ) : null}
+        {people && step.name === 'password' && passkeysSupported() ? (
+          <PasskeyAloneSignIn onSignedIn={finishSignIn} />
         ) : null}
         {people && step.name === 'second-factor' ? (
           <Suspense fallback={null}>
-            <SecondFactorSignIn challenge={step.challenge} onSignedIn={finishSignIn} onRestart={restart} />
+            <SecondFactorSignIn challenge={step.challenge} passkey={step.passkey} onSignedIn={finishSignIn} onRestart={restart} />
           </Suspense>
         ) : null}
         {/* "Sign in with your company" (OIDC single sign-on): shown when the server offers it */}

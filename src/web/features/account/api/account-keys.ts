@@ -5,3 +5,5 @@ const root = 'account';
 export const accountKey = () => [root, 'me'] as const;
 /** GET /v1/account/sessions */
 export const accountSessionsKey = () => [root, 'sessions'] as const;
+/** GET /v1/account/passkeys */
+export const accountPasskeysKey = () => [root, 'passkeys'] as const;
