@@ -3,7 +3,7 @@ import { passkeyNameMax, type Passkey } from '../../../contract/passkeys.ts';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, fieldClassNames } from '../../components/form-field.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { removePasskey, renamePasskey } from './api/account-api.ts';
@@ -62,7 +62,7 @@ export function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged
       {mode.name === 'rename' ? (
         <form className={`${styles.form} ${styles.rowForm}`} onSubmit={onRename} noValidate>
           <FormField label={t('account.passkeys.newName', { name: passkey.name })} required>
-            {(control) => <input {...control} className={styles.input} maxLength={passkeyNameMax} autoFocus value={mode.value} onChange={(e) => setMode({ name: 'rename', value: e.target.value })} />}
+            {(control) => <input {...control} className={fieldClassNames.input} maxLength={passkeyNameMax} autoFocus value={mode.value} onChange={(e) => setMode({ name: 'rename', value: e.target.value })} />}
           </FormField>
           <div className={styles.actions}>
             <Button type="submit" variant="primary" disabled={pending}>
@@ -77,7 +77,7 @@ export function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged
           <p>{t('account.passkeys.removeText')}</p>
           <FormField label={t('account.passkeys.password')} hint={t('account.passkeys.passwordHint')}>
             {(control) => (
-              <input {...control} className={styles.input} type="password" autoComplete="current-password" autoFocus value={mode.password} onChange={(e) => setMode({ name: 'remove', password: e.target.value })} />
+              <input {...control} className={fieldClassNames.input} type="password" autoComplete="current-password" autoFocus value={mode.password} onChange={(e) => setMode({ name: 'remove', password: e.target.value })} />
             )}
           </FormField>
           <div className={styles.actions}>

@@ -5,7 +5,7 @@ import type { Account } from '../../../contract/people.ts';
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, fieldClassNames } from '../../components/form-field.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { passkeyCancelled, passkeysSupported } from '../../lib/passkey-ceremony.ts';
@@ -69,7 +69,7 @@ export function PasskeysSection({ account }: { account: Account }) {
       {canAdd ? (
         <form className={styles.form} onSubmit={onAdd} noValidate>
           <FormField label={t('account.passkeys.name')} hint={t('account.passkeys.nameHint')} error={nameError ?? undefined} required>
-            {(control) => <input {...control} className={styles.input} maxLength={passkeyNameMax} value={name} onChange={(e) => setName(e.target.value)} />}
+            {(control) => <input {...control} className={fieldClassNames.input} maxLength={passkeyNameMax} value={name} onChange={(e) => setName(e.target.value)} />}
           </FormField>
           <div className={styles.actions}>
             <Button type="submit" variant="primary" disabled={state.name === 'pending'}>
