@@ -33,6 +33,7 @@ import {
 } from './reconciliation.ts';
 import { SavedView, SavedViewList, SavedViewQuery } from './saved-views.ts';
 import { SsoCallbackQuery, SsoOptions, SsoRedirect, SsoStartQuery } from './sso.ts';
+import { SsoConfigInput, SsoConfigView } from './sso-config.ts';
 import { Problem, problemContentType } from './problem.ts';
 import { Stats, StatsQuery } from './stats.ts';
 import { Summary, SummaryList, SummaryListQuery } from './summaries.ts';
@@ -221,6 +222,20 @@ export const endpointSchemas = {
   getSsoOptions: { query: NoQuery, responses: { 200: SsoOptions }, problems: [] },
   startSso: { query: SsoStartQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
   finishSso: { query: SsoCallbackQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
+  getSsoConfig: { query: NoQuery, responses: { 200: SsoConfigView }, problems: [401, 403, 404] },
+  replaceSsoConfig: {
+    query: NoQuery,
+    headers: ifMatch('The ETag of the configuration as last read; required when one exists (absent: create)'),
+    body: SsoConfigInput,
+    responses: { 200: SsoConfigView, 201: SsoConfigView.check(z.meta({ description: 'Created; ETag names its version' })) },
+    problems: [400, 401, 403, 409, 412, 413, 415, 422, 428],
+  },
+  deleteSsoConfig: {
+    query: NoQuery,
+    headers: ifMatch('The ETag of the configuration as last read; required'),
+    responses: { 204: Done },
+    problems: [401, 403, 404, 409, 412, 428],
+  },
   listPeople: { query: PeopleQuery, responses: { 200: PersonList }, problems: [400, 401, 403] },
   invitePerson: { query: NoQuery, body: InvitationRequest, responses: { 201: Invitation }, problems: [400, 401, 403, 409, 502] },
   acceptInvitation: { query: NoQuery, body: InvitationAccept, responses: { 200: SignInResult }, problems: [400, 403, 404, 409, 410] },

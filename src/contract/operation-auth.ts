@@ -74,6 +74,10 @@ export const operationAuth = {
   getSsoOptions: 'public',
   startSso: 'public',
   finishSso: 'public',
+  // who signs in through the organization's provider, and with which role: people administration
+  getSsoConfig: 'people:read',
+  replaceSsoConfig: 'people:write',
+  deleteSsoConfig: 'people:write',
   updatePerson: 'people:write',
   resetPersonSecondFactor: 'people:write',
   listApiTokens: 'tokens:read',
