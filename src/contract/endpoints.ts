@@ -56,6 +56,8 @@ export const endpoints = {
   listCredentialHistory: ['GET', 'credentials', '/{id}/history'],
   listMerchants: ['GET', 'merchants', ''],
   createMerchant: ['POST', 'merchants', ''],
+  updateMerchant: ['PATCH', 'merchants', '/{id}'],
+  listMerchantPricePlans: ['GET', 'merchants', '/price-plans'],
   listTransactionSummaries: ['GET', 'summaries', ''],
   getTransactionSummary: ['GET', 'summaries', '/{id}'],
   listEvents: ['GET', 'events', ''],

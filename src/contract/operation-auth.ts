@@ -24,6 +24,9 @@ export const operationAuth = {
   listCredentialHistory: 'credentials:write',
   listMerchants: 'any',
   createMerchant: 'merchants:write',
+  // onboarding picks the price plan a merchant pays (issue 25); plans are edited with fee-plans:write
+  updateMerchant: 'merchants:write',
+  listMerchantPricePlans: 'merchants:write',
   listTransactionSummaries: 'transactions:read',
   getTransactionSummary: 'transactions:read',
   listEvents: 'events:read',

@@ -85,6 +85,8 @@ describe('role × endpoint matrix (every operation, every role, through a signed
       listCredentialHistory: { params: { id: missing } },
       listMerchants: {},
       createMerchant: { body: {} },
+      updateMerchant: { params: { id: missing }, body: {} },
+      listMerchantPricePlans: {},
       listTransactionSummaries: {},
       getTransactionSummary: { params: { id: summary.id } },
       listEvents: {},
