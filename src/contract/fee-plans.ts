@@ -113,3 +113,4 @@ export const PricePlanChoice = z
   .register(z.globalRegistry, { id: 'PricePlanChoice' });
 export type PricePlanChoice = z.infer<typeof PricePlanChoice>;
 export const PricePlanChoiceList = z.object({ data: z.array(PricePlanChoice) }).register(z.globalRegistry, { id: 'PricePlanChoiceList' });
+export type PricePlanChoiceList = z.infer<typeof PricePlanChoiceList>;

@@ -23,13 +23,13 @@ export const SsoConfigInput = z
     issuer: text(2000, 'The OpenID provider’s issuer URL (https; http only on 127.0.0.1 or localhost); checked by discovery on save'),
     clientId: text(500, 'The client id registered with the provider'),
     clientSecret: z.optional(z.string().check(z.maxLength(2000), z.meta({ description: 'The client secret; empty or absent keeps the one set' }))),
-    scopes: z._default(z.optional(text(500, 'Scopes asked for, space-separated; must include openid')), ssoDefaultScopes),
+    scopes: z.optional(text(500, `Scopes asked for, space-separated; must include openid (absent: ${ssoDefaultScopes})`)),
     allowedDomains: z.array(text(253, 'An email domain (example.com)')).check(z.maxLength(50)),
-    roleClaim: z._default(z.optional(text(200, 'The claim that carries the groups')), ssoDefaultRoleClaim),
+    roleClaim: z.optional(text(200, `The claim that carries the groups (absent: ${ssoDefaultRoleClaim})`)),
     roleMap: z.array(SsoRoleMapping).check(z.maxLength(50), z.meta({ description: 'In order: the first value the person’s claim holds gives the role' })),
     defaultRole: z.nullable(text(40, 'The role of a domain-allowed newcomer whose claim maps to none; null: refused')),
   })
-  .register(z.globalRegistry, { id: 'SsoConfigInput', description: 'Body of PUT /v1/sso/config' });
+  .register(z.globalRegistry, { id: 'SsoConfigReplacement', description: 'Body of PUT /v1/sso/config' });
 export type SsoConfigInput = z.infer<typeof SsoConfigInput>;
 
 export const SsoConfigSource = z.enum(['environment', 'api']);

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, count } from 'drizzle-orm';
 import type { ProblemFieldError } from '../../contract/problem.ts';
-import type { SsoConfigInput, SsoConfigView } from '../../contract/sso-config.ts';
+import { ssoDefaultRoleClaim, ssoDefaultScopes, type SsoConfigInput, type SsoConfigView } from '../../contract/sso-config.ts';
 import { etagHeader } from '../../contract/headers.ts';
 import type { Role } from '../../contract/roles.ts';
 import { ifMatchTags } from '../credentials/etag.ts';
@@ -67,7 +67,8 @@ const invalid = (errors: ProblemFieldError[]) =>
   new ApiProblem({ status: 422, type: 'invalid-sso-config', detail: `The single sign-on configuration is not valid: ${errors.map((e) => `${e.pointer} ${e.detail}`).join('; ')}.`, errors });
 
 /** Checks every field (all refusals at once, each with its pointer), then the issuer by OpenID discovery. */
-export async function checkSsoInput(input: SsoConfigInput, keptSecret: string | null): Promise<SsoSettings> {
+export async function checkSsoInput(given: SsoConfigInput, keptSecret: string | null): Promise<SsoSettings> {
+  const input = { ...given, scopes: given.scopes ?? ssoDefaultScopes, roleClaim: given.roleClaim ?? ssoDefaultRoleClaim };
   const errors: ProblemFieldError[] = [];
   const refuse = (pointer: string, detail: string) => errors.push({ pointer, detail });
   let issuer = input.issuer;
