@@ -32,7 +32,7 @@ export function MerchantPlanPanel({ merchant, onChanged }: { merchant: Pick<Merc
     change.mutate();
   };
   return (
-    <div className={styles.planPanel} role="group" aria-label={t('merchant-form.plan.of', { name: merchant.name })}>
+    <div className={styles.planPanel}>
       <PricePlanSelect value={value} onChange={setValue} label={t('merchant-form.plan.of', { name: merchant.name })} error={fieldError ? t('merchant-form.plan.invalid') : undefined} />
       <div className={styles.planActions}>
         <Button size="small" onClick={submit} disabled={value === saved || change.isPending}>

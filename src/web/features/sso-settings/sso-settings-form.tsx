@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Banner } from '../../components/banner.tsx';
 import { Button } from '../../components/button.tsx';
@@ -24,10 +23,9 @@ const urlInput = { type: 'url' } as const;
  * The server checks the issuer by OpenID discovery; each refusal shows at its field. A save made against an older
  * read (412) says so and keeps what was typed.
  */
-export function SsoSettingsForm({ current, canWrite }: { current: SsoSettings | null; canWrite: boolean }) {
+export function SsoSettingsForm({ current, canWrite, onSaved }: { current: SsoSettings | null; canWrite: boolean; onSaved: () => void }) {
   const t = useT();
   const client = useQueryClient();
-  const [saved, setSaved] = useState(false);
   const secretSet = current?.config.clientSecretSet ?? false;
   const { register, handleSubmit, setError, control, reset, formState } = useForm<SsoFormValues>({
     resolver: zodResolver(ssoFormSchema(t, secretSet)) as unknown as Resolver<SsoFormValues>,
@@ -36,11 +34,10 @@ export function SsoSettingsForm({ current, canWrite }: { current: SsoSettings | 
   });
   const save = useMutation({
     mutationFn: (values: SsoFormValues) => saveSsoSettings(current?.etag ?? null, inputOf(values)),
-    onMutate: () => setSaved(false),
     onSuccess: (next) => {
       client.setQueryData(ssoSettingsKey(), next);
       reset(valuesOf(next.config));
-      setSaved(true);
+      onSaved();
     },
     onError: (error) => {
       const fields = fieldErrors(isApiError(error) ? error.problem : null, t);
@@ -86,7 +83,6 @@ export function SsoSettingsForm({ current, canWrite }: { current: SsoSettings | 
           {problem.detail}
         </Banner>
       ) : null}
-      {saved ? <Banner tone="success" title={t('sso-settings.saved')} /> : null}
       {canWrite ? (
         <div className={styles.actions}>
           <Button type="submit" variant="primary" disabled={save.isPending}>

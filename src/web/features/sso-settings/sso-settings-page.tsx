@@ -20,6 +20,8 @@ export function SsoSettingsPage() {
   const query = useQuery(ssoSettingsQuery());
   const canWrite = useHasScope('people:write');
   const current = query.data ?? null;
+  // the form starts again from a new read (created, removed); "Saved" outlives that
+  const [saved, setSaved] = useState(false);
   return (
     <section className={layout.page} aria-labelledby="sso-title">
       <header className={layout.header}>
@@ -37,9 +39,9 @@ export function SsoSettingsPage() {
             <ManagedView config={current.config} />
           ) : (
             <>
-              {/* a new read (after a save, a removal or a stale save) starts the form again from it */}
-              <SsoSettingsForm key={current?.config.updatedAt ?? 'new'} current={current} canWrite={canWrite} />
-              {current && canWrite ? <RemoveSso current={current} /> : null}
+              <SsoSettingsForm key={current ? 'edit' : 'new'} current={current} canWrite={canWrite} onSaved={() => setSaved(true)} />
+              {saved ? <Banner tone="success" title={t('sso-settings.saved')} /> : null}
+              {current && canWrite ? <RemoveSso current={current} onRemoved={() => setSaved(false)} /> : null}
             </>
           )}
         </div>
@@ -49,13 +51,16 @@ export function SsoSettingsPage() {
 }
 
 /** Removes the configuration after a confirmation (the server refuses when no admin could sign in without it). */
-function RemoveSso({ current }: { current: SsoSettings }) {
+function RemoveSso({ current, onRemoved }: { current: SsoSettings; onRemoved: () => void }) {
   const t = useT();
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const remove = useMutation({
     mutationFn: () => removeSsoSettings(current.etag),
-    onSuccess: () => client.setQueryData(ssoSettingsKey(), null),
+    onSuccess: () => {
+      onRemoved();
+      client.setQueryData(ssoSettingsKey(), null);
+    },
   });
   const error = remove.error ? describeError(remove.error, t) : null;
   return (
