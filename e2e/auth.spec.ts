@@ -28,7 +28,7 @@ test.describe('sign-in', () => {
     await expect(org).toContainText('Test mode');
     const nav = page.getByRole('navigation', { name: 'Main' });
     // the demo token has every scope: every section, in the shell's order
-    await expect(nav.getByRole('link')).toHaveText(['Overview', 'Transactions', 'Events', 'Receivables', 'Fee plans', 'Merchants', 'Acquirer connections', 'Reconciliation', 'People', 'API tokens', 'Audit log']);
+    await expect(nav.getByRole('link')).toHaveText(['Overview', 'Transactions', 'Events', 'Receivables', 'Fee plans', 'Merchants', 'Acquirer connections', 'Reconciliation', 'People', 'API tokens', 'Single sign-on', 'Audit log']);
     // The token is nowhere a script can read: an HttpOnly session cookie instead, never storage or the URL.
     expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
     expect(await page.evaluate(() => document.cookie)).toBe('');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
@@ -218,4 +219,86 @@ test.describe('merchants in Portuguese', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'merchants-duplicate-pt-BR');
   });
+});
+
+/** Where this branch's screenshots for the lead go (SHOTS_BRANCH), beside the spec's own artifacts. */
+const shots = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24c');
+
+test.describe('the price plan a merchant pays (issue 25: onboarding picks a plan when connecting a merchant)', () => {
+  test('picked when adding the merchant, then seen and changed on the connect flow', async ({ page }) => {
+    const auth = { authorization: `Bearer ${demoToken}` };
+    const suffix = uniqueCnpj().slice(-6);
+    const rates = { debit: '0.99', credit: '2.49', credit2to6: '2.99', credit7to12: '3.49', pix: '0.49', anticipationMonthly: '1.49' };
+    const created = await page.request.post('/v1/fee-plans', { headers: auth, data: { kind: 'price', name: `Premium ${suffix}`, effectiveFrom: '2000-01-01', rates } });
+    expect(created.status(), await created.text()).toBe(201);
+    const premium = (await created.json()) as { id: string; name: string };
+    const planOf = async (cnpj: string) => {
+      const found = (await (await page.request.get(`/v1/merchants?q=${cnpj}`, { headers: auth })).json()) as (ApiMerchant & { feePlanId: string | null })[];
+      return found[0]?.feePlanId;
+    };
+
+    const cnpj = uniqueCnpj();
+    const name = `Loja Plano ${cnpj.slice(-6)}`;
+    await signInWithStorage(page, '/merchants');
+    await page.getByRole('button', { name: 'Add a merchant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a merchant' });
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel(/^CNPJ/).fill(cnpj);
+    await dialog.getByLabel(/category code/).fill('5411');
+    const plan = dialog.getByLabel(/^Price plan/);
+    // the organization's default is what a merchant gets unless another plan is picked, and says so
+    await expect(plan.locator('option:checked')).toHaveText(/^Default plan \(.+\)$/);
+    await plan.selectOption({ label: premium.name });
+    await expect(dialog.getByText('debit 0.99%, credit 2.49%, Pix 0.49%')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await plan.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => planOf(cnpj)).toBe(premium.id);
+
+    await page.goto('/credentials/new');
+    const box = page.getByRole('combobox', { name: /^Merchant/ });
+    await box.fill(cnpj.slice(0, 10));
+    await expect(page.getByRole('listbox', { name: 'Merchants' }).getByRole('option').first()).toContainText(name);
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    const panelPlan = page.getByRole('combobox', { name: new RegExp(`^Price plan of ${name}`) });
+    await expect(panelPlan).toHaveValue(premium.id);
+    await panelPlan.selectOption({ index: 0 });
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Plan changed' })).toBeVisible();
+    await expect.poll(() => planOf(cnpj)).toBeNull();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  for (const locale of ['en', 'pt-BR'] as const) {
+    test(`the plan field in the dialog and on the connect flow (${locale}); screenshots`, async ({ browser }) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      const [merchant] = await demoMerchants(page);
+      if (!merchant) throw new Error('the demo organization has no merchants');
+      await signInWithStorage(page, '/merchants');
+      await page.getByRole('button', { name: locale === 'en' ? 'Add a merchant' : 'Cadastrar estabelecimento' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByLabel(locale === 'en' ? /^Price plan/ : /^Plano de tarifas/)).toBeEnabled();
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.screenshot({ path: path.join(shots, `merchant-plan-dialog-${locale}-${width}.png`), animations: 'disabled' });
+      }
+      await dialog.getByRole('button', { name: locale === 'en' ? 'Cancel' : 'Cancelar' }).click();
+      await page.goto('/credentials/new');
+      const box = page.getByRole('combobox', { name: /^(Merchant|Estabelecimento)/ });
+      await box.fill(merchant.taxId.slice(0, 8));
+      await expect(page.getByRole('listbox').getByRole('option').first()).toContainText(merchant.name);
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      await expect(page.getByRole('button', { name: locale === 'en' ? 'Change plan' : 'Trocar plano' })).toBeDisabled();
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.screenshot({ path: path.join(shots, `merchant-plan-connect-${locale}-${width}.png`), fullPage: true, animations: 'disabled' });
+      }
+      await context.close();
+    });
+  }
 });

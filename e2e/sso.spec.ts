@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../src/server/test/oidc-provider.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { demoToken } from './support/env.ts';
 import { startServerProcess, unthrottled, type ServerProcess } from './support/server-process.ts';
 
 /** A free port on 127.0.0.1 for this spec's own server (the provider must know its callback before it starts). */
@@ -17,6 +18,8 @@ const freePort = () =>
   });
 
 const shots = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24o');
+/** the settings page's screenshots (issue 24 item 4, branch i24c) */
+const shotsOfThisBranch = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24c');
 
 /**
  * Single sign-on in a browser: a real OpenID provider (oidc-provider) and a server of this spec's own, whose demo
@@ -51,6 +54,9 @@ test.describe('sign in with your company', () => {
       OIDC_SCOPES: 'openid email profile groups',
       OIDC_ROLE_MAP: 'finance=read_only,ops=support',
       OIDC_ALLOWED_DOMAINS: 'acme.example',
+      // the env-managed settings page is opened as the demo token's admin session
+      DEMO_ACCESS_TOKEN: demoToken,
+      ALLOW_TOKEN_SIGN_IN: 'true',
     });
   });
   test.afterAll(async () => {
@@ -82,6 +88,24 @@ test.describe('sign in with your company', () => {
   });
 
   for (const locale of ['en', 'pt-BR']) {
+    test(`the Single sign-on page shows settings the environment manages, read-only (${locale}); screenshots`, async ({ browser }) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      expect((await page.request.post(`${baseUrl}/v1/session`, { headers: { authorization: `Bearer ${demoToken}` } })).status()).toBe(200);
+      await page.goto(`${baseUrl}/single-sign-on`);
+      await expect(page.getByText(locale === 'en' ? "Managed by the server's environment" : 'Gerenciado pelo ambiente do servidor')).toBeVisible();
+      await expect(page.getByText(idp.issuer)).toBeVisible();
+      await expect(page.getByText(locale === 'en' ? 'Set (never shown)' : 'Definido (nunca exibido)')).toBeVisible();
+      await expect(page.getByRole('button', { name: locale === 'en' ? 'Save' : 'Salvar' })).toHaveCount(0);
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.screenshot({ path: path.join(shotsOfThisBranch, `sso-settings-managed-${locale}-${width}.png`), fullPage: true, animations: 'disabled' });
+      }
+      await context.close();
+    });
+
     test(`shows the button, and a refusal's reason in words (${locale}); screenshots`, async ({ browser }) => {
       const { context, page } = await open(browser, locale, '/sign-in?sso_error=not_invited');
       await expect(page.getByRole('alert')).toContainText(locale === 'en' ? 'Your email has no access to this console' : 'O seu e-mail não tem acesso a este console');

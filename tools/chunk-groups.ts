@@ -26,15 +26,17 @@ const contract = /src[\\/]contract[\\/]/;
  * receivables, fee plans, reconciliation, people and the audit trail) and problem details (read when a call fails,
  * and by the credential forms).
  */
-const pageContracts = /src[\\/]contract[\\/](events|notifications|failure-details|credentials|merchants|providers|response-code|problem|receivables|fee-plans|reconciliation|audit|people|roles|account)/;
+const pageContracts = /src[\\/]contract[\\/](events|notifications|failure-details|credentials|merchants|providers|response-code|problem|receivables|fee-plans|reconciliation|audit|people|roles|account|sso-config)/;
 /**
  * The live-event hook and indicator: the events list and a transaction's page run them, no other page does. Left
  * to those pages (with the events contract they read) instead of every signed-in first load. The form field
  * (components/form-field.tsx) likewise: the connection and fee-plan forms use it, no list does. And the response codes'
  * texts (lib/domain/response-code-text.ts, both languages): a transaction's page and the lists' decline reason
- * column (components/decline-reason-text.tsx, loaded when a row shows one) read them, no first load does.
+ * column (components/decline-reason-text.tsx, loaded when a row shows one) read them, no first load does. The form
+ * library (react-hook-form and its zod resolver: the connection and single sign-on forms) too.
  */
-const pageModules = /src[\\/]web[\\/](lib[\\/]live[\\/]|lib[\\/]domain[\\/]response-code-text\.|components[\\/](live-indicator|form-field|decline-reason-text)\.)/;
+const pageModules =
+  /src[\\/]web[\\/](lib[\\/]live[\\/]|lib[\\/]domain[\\/]response-code-text\.|components[\\/](live-indicator|form-field|decline-reason-text)\.)|node_modules[\\/](react-hook-form|@hookform)[\\/]/;
 /**
  * The transactions' query keys (features/transactions/api/transactions-keys.ts): the list and a transaction's page share
  * them and no other module of their own, so left alone they become a chunk of ~100 bytes (a request and ~0.5 kB of
@@ -45,11 +47,21 @@ const sharedKeys = /src[\\/]web[\\/]features[\\/]transactions[\\/](api[\\/]trans
 /** The modules every signed-in page loads first (app/router.tsx): the layout, the scope guard, the Me schema. */
 const shellRoots = /src[\\/]web[\\/](app[\\/]signed-in-layout|features[\\/]auth[\\/]require-scopes)\.tsx$|src[\\/]contract[\\/]me\.ts$/;
 
-/** `shell` for the shell's roots, the feature folder for a page (src/web/features/<feature>/…), else the file. */
+/**
+ * A component folder whose modules load lazily from several entry points (the merchant dialog and the connect form's
+ * price plan panel): one owner, so what they share stays in their chunk instead of every signed-in first load.
+ */
+const lazyComponentFolder = /^src\/web\/components\/merchant-form\//;
+/**
+ * The form library (react-hook-form and its zod resolver) and the form field: the connection forms and the single
+ * sign-on settings use them, no list does. One chunk those pages load, instead of two small shared ones.
+ */
+const formModules = /node_modules[\\/](react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]components[\\/]form-field\./;
+/** `shell` for the shell's roots, the feature folder for a page (src/web/features/<feature>/…), a lazy component folder, else the file. */
 function ownerOf(root: string, id: string): string {
   if (shellRoots.test(id)) return 'shell';
   const relative = path.relative(root, id).split(path.sep).join('/');
-  return /^src\/web\/features\/([^/]+)\//.exec(relative)?.[1] ?? relative;
+  return /^src\/web\/features\/([^/]+)\//.exec(relative)?.[1] ?? lazyComponentFolder.exec(relative)?.[0] ?? relative;
 }
 
 export function chunkGroups() {
@@ -92,6 +104,7 @@ export function chunkGroups() {
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
     { name: 'signed-in', priority: 20, test: (id: string) => ((shared(id) || contract.test(id)) && !listModules.test(id) && !pageContracts.test(id) && !pageModules.test(id)) || sharedKeys.test(id) },
     { name: 'lists', priority: 10, test: (id: string) => listModules.test(id) },
+    { name: 'forms', priority: 10, test: (id: string) => formModules.test(id) },
   ];
   return { plugin, groups };
 }

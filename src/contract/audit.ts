@@ -12,7 +12,7 @@ export const AuditOutcome = z.enum(auditOutcomes);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;
 
 /** The kinds of things an entry is about. */
-export const auditTargetTypes = ['credential', 'merchant', 'view', 'signing_secret', 'event', 'transaction', 'token', 'person', 'session', 'invitation', 'audit', 'fee_plan', 'statement_file', 'reconciliation_exception'] as const;
+export const auditTargetTypes = ['credential', 'merchant', 'view', 'signing_secret', 'event', 'transaction', 'token', 'person', 'session', 'invitation', 'audit', 'fee_plan', 'statement_file', 'reconciliation_exception', 'sso_config'] as const;
 export const AuditTargetType = z.enum(auditTargetTypes);
 export type AuditTargetType = z.infer<typeof AuditTargetType>;
 

@@ -15,11 +15,11 @@ import { AuditList, AuditListQuery } from './audit.ts';
 import { Credential, CredentialHistory, CredentialInput, CredentialList, CredentialPatch, CredentialQuery } from './credentials.ts';
 import type { OperationId } from './endpoints.ts';
 import { Event, EventDetail, EventFilters, EventList, EventListQuery } from './events.ts';
-import { FeePlan, FeePlanAssignment, FeePlanHistory, FeePlanInput, FeePlanList, FeePlanVersionInput } from './fee-plans.ts';
+import { FeePlan, FeePlanAssignment, FeePlanHistory, FeePlanInput, FeePlanList, FeePlanVersionInput, PricePlanChoiceList } from './fee-plans.ts';
 import { idempotencyKeyHeader, ifMatchHeader, lastEventIdHeader, organizationIdHeader, signatureHeader } from './headers.ts';
 import { listBaseQuery } from './list-query.ts';
 import { Me } from './me.ts';
-import { Merchant, MerchantInput, MerchantList, MerchantQuery } from './merchants.ts';
+import { Merchant, MerchantInput, MerchantList, MerchantPatch, MerchantQuery } from './merchants.ts';
 import { Notification } from './notifications.ts';
 import {
   Account, AccountSessionList, ApiToken, ApiTokenList, ApiTokenQuery, ApiTokenRequest, CreatedApiToken, Invitation, InvitationAccept, InvitationRequest, PasswordChange,
@@ -34,6 +34,7 @@ import {
 } from './reconciliation.ts';
 import { SavedView, SavedViewList, SavedViewQuery } from './saved-views.ts';
 import { SsoCallbackQuery, SsoOptions, SsoRedirect, SsoStartQuery } from './sso.ts';
+import { SsoConfigInput, SsoConfigView } from './sso-config.ts';
 import { Problem, problemContentType } from './problem.ts';
 import { Stats, StatsQuery } from './stats.ts';
 import { Summary, SummaryList, SummaryListQuery } from './summaries.ts';
@@ -73,6 +74,7 @@ const Done = z.null().check(z.meta({ description: 'Done' }));
 const HealthOk = z.object({ status: z.literal('ok') });
 const CredentialParams = z.object({ id: z.string().check(z.meta({ description: 'The credential id (from the Location header of POST /v1/credentials)' })) });
 const SavedViewParams = z.object({ id: z.string().check(z.meta({ description: 'The saved view id' })) });
+const MerchantParams = z.object({ id: z.string().check(z.maxLength(64), z.meta({ description: 'The merchant id' })) });
 const FeePlanParams = z.object({ id: z.string().check(z.meta({ description: 'The fee plan id' })) });
 const ReconciliationParams = z.object({ id: z.string().check(z.maxLength(64)) });
 const PersonParams = z.strictObject({ id: z.string().check(z.maxLength(64), z.meta({ description: 'The person id' })) });
@@ -113,7 +115,9 @@ export const endpointSchemas = {
     problems: [400, 401, 403, 404],
   },
   listMerchants: { query: MerchantQuery, responses: { 200: MerchantList }, problems: [400, 401] },
-  createMerchant: { body: MerchantInput, responses: { 201: Merchant.check(z.meta({ description: 'Created' })) }, problems: [400, 401, 403, 409, 413, 415] },
+  createMerchant: { body: MerchantInput, responses: { 201: Merchant.check(z.meta({ description: 'Created' })) }, problems: [400, 401, 403, 409, 413, 415, 422] },
+  updateMerchant: { params: MerchantParams, body: MerchantPatch, responses: { 200: Merchant }, problems: [400, 401, 403, 404, 413, 415, 422] },
+  listMerchantPricePlans: { query: NoQuery, responses: { 200: PricePlanChoiceList }, problems: [400, 401, 403] },
   listTransactionSummaries: { query: SummaryListQuery, responses: { 200: SummaryList }, problems: [400, 401, 403], csv: 'The page of summaries, or the CSV export' },
   getTransactionSummary: {
     params: z.strictObject({ id: z.string().check(z.maxLength(64), z.meta({ description: 'The summary id' })) }),
@@ -229,6 +233,20 @@ export const endpointSchemas = {
   getSsoOptions: { query: NoQuery, responses: { 200: SsoOptions }, problems: [] },
   startSso: { query: SsoStartQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
   finishSso: { query: SsoCallbackQuery, responses: { 303: SsoRedirect, default: otherAnswer }, problems: [400] },
+  getSsoConfig: { query: NoQuery, responses: { 200: SsoConfigView }, problems: [401, 403, 404] },
+  replaceSsoConfig: {
+    query: NoQuery,
+    headers: ifMatch('The ETag of the configuration as last read; required when one exists (absent: create)'),
+    body: SsoConfigInput,
+    responses: { 200: SsoConfigView, 201: SsoConfigView.check(z.meta({ description: 'Created; ETag names its version' })) },
+    problems: [400, 401, 403, 409, 412, 413, 415, 422, 428],
+  },
+  deleteSsoConfig: {
+    query: NoQuery,
+    headers: ifMatch('The ETag of the configuration as last read; required'),
+    responses: { 204: Done },
+    problems: [401, 403, 404, 409, 412, 428],
+  },
   listPeople: { query: PeopleQuery, responses: { 200: PersonList }, problems: [400, 401, 403] },
   invitePerson: { query: NoQuery, body: InvitationRequest, responses: { 201: Invitation }, problems: [400, 401, 403, 409, 502] },
   acceptInvitation: { query: NoQuery, body: InvitationAccept, responses: { 200: SignInResult }, problems: [400, 403, 404, 409, 410] },

@@ -100,3 +100,17 @@ export type FeePlanHistory = z.infer<typeof FeePlanHistory>;
 export const FeePlanAssignment = z
   .strictObject({ merchantId: z.string().check(z.minLength(1), z.maxLength(64)) })
   .register(z.globalRegistry, { id: 'FeePlanAssignment', description: 'Body of POST /v1/fee-plans/{id}/merchants: the merchant pays this price plan from now on' });
+
+/** A price plan onboarding staff may pick for a merchant (GET /v1/merchants/price-plans): its rates in force today. */
+export const PricePlanChoice = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    isDefault: z.boolean().check(z.meta({ description: 'The organization’s default: what a merchant without a plan of its own pays' })),
+    effectiveFrom: IsoDate,
+    rates: FeeRates,
+  })
+  .register(z.globalRegistry, { id: 'PricePlanChoice' });
+export type PricePlanChoice = z.infer<typeof PricePlanChoice>;
+export const PricePlanChoiceList = z.object({ data: z.array(PricePlanChoice) }).register(z.globalRegistry, { id: 'PricePlanChoiceList' });
+export type PricePlanChoiceList = z.infer<typeof PricePlanChoiceList>;

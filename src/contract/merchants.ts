@@ -49,11 +49,14 @@ export const Cnpj = z
 
 export const Mcc = z.string().check(z.regex(/^\d{4}$/, 'must be 4 digits'), z.meta({ description: 'Merchant category code (ISO 18245), 4 digits', example: '5411' }));
 
+const feePlanId = z.string().check(z.minLength(1), z.maxLength(64), z.meta({ description: 'A price plan of the organization (GET /v1/merchants/price-plans); absent or null: the default plan' }));
+
 export const MerchantInput = z
   .strictObject({
     name: z.string().check(z.trim(), z.minLength(2, 'must be at least 2 characters'), z.maxLength(120, 'must be at most 120 characters')),
     taxId: Cnpj,
     mcc: Mcc,
+    feePlanId: z.optional(feePlanId),
   })
   .register(z.globalRegistry, { id: 'NewMerchant', description: 'Body of POST /v1/merchants' });
 export type MerchantInput = z.infer<typeof MerchantInput>;
@@ -65,11 +68,17 @@ export const Merchant = z
     name: z.string(),
     taxId: z.string().check(z.meta({ description: 'CNPJ, 14 digits' })),
     mcc: z.nullable(z.string()),
+    feePlanId: z.nullable(z.string()).check(z.meta({ description: 'The price plan it pays; null: the organization’s default plan' })),
     createdAt: Timestamp,
   })
   .register(z.globalRegistry, { id: 'Merchant' });
 export type Merchant = z.infer<typeof Merchant>;
 export const MerchantList = z.array(Merchant);
+
+export const MerchantPatch = z
+  .strictObject({ feePlanId: z.nullable(feePlanId) })
+  .register(z.globalRegistry, { id: 'MerchantPatch', description: 'Body of PATCH /v1/merchants/{id}: the price plan it pays (null: the default)' });
+export type MerchantPatch = z.infer<typeof MerchantPatch>;
 
 export const merchantQueryShape = {
   ...listBaseQuery,

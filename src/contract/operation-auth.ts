@@ -24,6 +24,9 @@ export const operationAuth = {
   listCredentialHistory: 'credentials:write',
   listMerchants: 'any',
   createMerchant: 'merchants:write',
+  // onboarding picks the price plan a merchant pays (issue 25); plans are edited with fee-plans:write
+  updateMerchant: 'merchants:write',
+  listMerchantPricePlans: 'merchants:write',
   listTransactionSummaries: 'transactions:read',
   getTransactionSummary: 'transactions:read',
   listEvents: 'events:read',
@@ -81,6 +84,10 @@ export const operationAuth = {
   getSsoOptions: 'public',
   startSso: 'public',
   finishSso: 'public',
+  // who signs in through the organization's provider, and with which role: people administration
+  getSsoConfig: 'people:read',
+  replaceSsoConfig: 'people:write',
+  deleteSsoConfig: 'people:write',
   updatePerson: 'people:write',
   resetPersonSecondFactor: 'people:write',
   listApiTokens: 'tokens:read',

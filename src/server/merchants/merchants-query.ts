@@ -27,7 +27,7 @@ export function merchantWhere(caller: RowScope, query: MerchantQuery): SQL | und
 }
 
 export function merchantView(row: Omit<typeof m.$inferSelect, 'searchName'>): Merchant {
-  return { id: row.id, name: row.name, taxId: row.taxId, mcc: row.mcc, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, name: row.name, taxId: row.taxId, mcc: row.mcc, feePlanId: row.feePlanId, createdAt: row.createdAt.toISOString() };
 }
 
 /** The keyset of a merchants order: name (the column's collation, as ORDER BY) or created_at, then id. */
@@ -57,8 +57,16 @@ export async function findMerchants(db: Db, caller: RowScope, query: MerchantQue
 export const countMerchants = (db: Db, caller: RowScope, query: MerchantQuery, cap: number): Promise<TotalCount> =>
   cappedCount(db, m, merchantWhere(caller, query), cap);
 
-/** Inserts a merchant unless the organization already has one with that CNPJ (then returns its id and name). */
-export async function insertMerchant(db: Db, organizationId: string, input: MerchantInput): Promise<{ created: Merchant } | { existing: { id: string; name: string } }> {
+/**
+ * Inserts a merchant unless the organization already has one with that CNPJ (then returns its id and name), with
+ * the price plan onboarding picked (checked by `checkPlan`, 422 otherwise) or none: the organization's default.
+ */
+export async function insertMerchant(
+  db: Db,
+  organizationId: string,
+  input: MerchantInput,
+  checkPlan: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], planId: string) => Promise<void>,
+): Promise<{ created: Merchant } | { existing: { id: string; name: string } }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: m.id, name: m.name })
@@ -66,7 +74,8 @@ export async function insertMerchant(db: Db, organizationId: string, input: Merc
       .where(and(eq(m.organizationId, organizationId), eq(m.taxId, input.taxId)))
       .limit(1);
     if (existing) return { existing };
-    const [row] = await tx.insert(m).values({ id: xid(), organizationId, name: input.name, taxId: input.taxId, mcc: input.mcc }).returning();
+    if (input.feePlanId !== undefined) await checkPlan(tx, input.feePlanId);
+    const [row] = await tx.insert(m).values({ id: xid(), organizationId, name: input.name, taxId: input.taxId, mcc: input.mcc, feePlanId: input.feePlanId ?? null }).returning();
     if (!row) throw new Error('merchant insert returned no row');
     return { created: merchantView(row) };
   });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigitsValid } from '../../contract/merchants.ts';
 import type { Merchant } from '../../contract/merchants.ts';
 import type { Problem } from '../../contract/problem.ts';
-import { merchants } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import type { FeePlan, PricePlanChoice } from '../../contract/fee-plans.ts';
+import { roleScopes } from '../../contract/roles.ts';
+import { auditEntries, feePlans, merchants } from '../db/schema.ts';
+import { defaultPriceRates, ensureDefaultPlans } from '../fee-plans/store.ts';
 import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
 
 /** Check digits computed here by the mod-11 rule, independently of the contract's helper. */
@@ -84,6 +88,65 @@ describe.each(backends)('merchants on $kind', ({ kind, available }) => {
       expect((await post({ name: 'Loja', taxId: '1234', mcc: '5411' })).json<Problem>().errors?.[0]?.detail).toContain('14 digits');
       const reader = await bearer(t.database, 'org1', { scopes: ['credentials:write'] });
       expect((await post({ name: 'Loja', taxId: valid, mcc: '5411' }, reader)).statusCode).toBe(403);
+    });
+
+    it('onboarding picks the price plan a merchant pays when adding it, and changes it later; only price plans of the organization (422), audited', async () => {
+      await ensureDefaultPlans(t.database.db, 'org1');
+      await ensureDefaultPlans(t.database.db, 'org2');
+      const premium = await t.app.inject({
+        method: 'POST',
+        url: '/v1/fee-plans',
+        headers: { authorization: writer },
+        payload: { kind: 'price', name: 'Premium', effectiveFrom: '2000-01-01', rates: { ...defaultPriceRates, debit: '0.99' } },
+      });
+      expect(premium.statusCode, premium.body).toBe(201);
+      const premiumId = premium.json<FeePlan>().id;
+      const plansOf = async (org: string) => t.database.db.select().from(feePlans).where(eq(feePlans.organizationId, org));
+      const cost = (await plansOf('org1')).find((p) => p.kind === 'cost');
+      const otherDefault = (await plansOf('org2')).find((p) => p.isDefault);
+      const onboarding = await bearer(t.database, 'org1', { scopes: roleScopes('onboarding') });
+
+      const choices = await t.app.inject({ url: '/v1/merchants/price-plans', headers: { authorization: onboarding } });
+      expect(choices.statusCode, choices.body).toBe(200);
+      const data = choices.json<{ data: PricePlanChoice[] }>().data;
+      expect(data.map((p) => [p.name, p.isDefault])).toEqual([['Padrão', true], ['Premium', false]]);
+      expect(data[1]?.rates.debit).toBe('0.99');
+      const reader = await bearer(t.database, 'org1', { scopes: ['providers:read'] });
+      expect((await t.app.inject({ url: '/v1/merchants/price-plans', headers: { authorization: reader } })).statusCode).toBe(403);
+
+      const taxId = withCheckDigits('778889990001');
+      for (const [planId, why] of [[cost?.id, /cost plan/], [otherDefault?.id, /no price plan of this organization/], ['nope', /no price plan/]] as const) {
+        const refused = await post({ name: 'Loja Plano', taxId, mcc: '5411', feePlanId: planId }, onboarding);
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json<Problem>().errors?.map((e) => [e.pointer, why.test(e.detail)])).toEqual([['/feePlanId', true]]);
+      }
+      expect(await search('loja plano')).toEqual([]);
+      const created = await post({ name: 'Loja Plano', taxId, mcc: '5411', feePlanId: premiumId }, onboarding);
+      expect(created.statusCode, created.body).toBe(201);
+      const merchant = created.json<Merchant>();
+      expect(merchant.feePlanId).toBe(premiumId);
+      // the fee plan's own view lists it among the merchants that pay it
+      const plan = await t.app.inject({ url: `/v1/fee-plans/${premiumId}`, headers: { authorization: writer } });
+      expect(plan.json<FeePlan>().merchantIds).toContain(merchant.id);
+      // without a plan: the organization's default (null)
+      expect((await post({ name: 'Loja Padrão', taxId: withCheckDigits('778889990002'), mcc: '5411' }, onboarding)).json<Merchant>().feePlanId).toBeNull();
+
+      const patch = (id: string, body: object, authorization = onboarding) => t.app.inject({ method: 'PATCH', url: `/v1/merchants/${id}`, headers: { authorization }, payload: body });
+      expect((await patch(merchant.id, { feePlanId: cost?.id ?? '' })).statusCode).toBe(422);
+      expect((await patch('z0', { feePlanId: null })).statusCode).toBe(404);
+      const merchantToken = await bearer(t.database, 'org1', { merchantId: merchant.id, scopes: ['merchants:write'] });
+      expect((await patch(merchant.id, { feePlanId: null }, merchantToken)).statusCode).toBe(403);
+      const moved = await patch(merchant.id, { feePlanId: null });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json<Merchant>().feePlanId).toBeNull();
+      const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+      expect(row?.feePlanId).toBeNull();
+
+      const audited = await t.database.db.select().from(auditEntries).where(and(eq(auditEntries.targetId, merchant.id), eq(auditEntries.outcome, 'success')));
+      expect(audited.map((e) => [e.action, e.details])).toEqual([
+        ['merchant.create', { status: 201, feePlanId: premiumId }],
+        ['merchant.update', { status: 200, feePlanId: { from: premiumId, to: null } }],
+      ]);
     });
   });
 });

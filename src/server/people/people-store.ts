@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { TokenMode } from '../../contract/enums.ts';
 import type { Person } from '../../contract/people.ts';
 import { roles, roleScopes, type Role } from '../../contract/roles.ts';
@@ -92,11 +92,9 @@ export async function endSessions(db: Handle, personId: string, keepIdHash: stri
   return rows.length;
 }
 
-async function activeAdmins(db: Handle, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(people)
-    .where(and(eq(people.organizationId, organizationId), eq(people.role, 'admin'), eq(people.status, 'active'), isNotNull(people.passwordHash)));
+/** The organization's active admins, however they sign in (a password, or only through single sign-on). */
+export async function activeAdmins(db: Handle, organizationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(people).where(and(eq(people.organizationId, organizationId), eq(people.role, 'admin'), eq(people.status, 'active')));
   return row?.n ?? 0;
 }
 
@@ -104,10 +102,12 @@ async function activeAdmins(db: Handle, organizationId: string): Promise<number>
  * Changes role, merchant limit or status; a role or status change ends the person's sessions (they sign in again
  * with what they now may do). The last active admin of an organization keeps the role and stays enabled.
  */
-export async function changePerson(db: Db, person: PersonRow, change: { role?: Role | undefined; merchantId?: string | null | undefined; status?: 'active' | 'disabled' | undefined }): Promise<PersonRow> {
+export async function changePerson(db: Db, read: PersonRow, change: { role?: Role | undefined; merchantId?: string | null | undefined; status?: 'active' | 'disabled' | undefined }): Promise<PersonRow> {
   return db.transaction(async (tx) => {
     // serialize admin changes of one organization: two admins demoting each other cannot both succeed
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`people:${person.organizationId}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`people:${read.organizationId}`}))`);
+    // the person as they are now, under the lock (another change may have committed since they were read)
+    const person = (await findPerson(tx, read.organizationId, read.id)) ?? read;
     const role = change.role ?? (person.role as Role);
     const status = change.status ?? (person.status === 'disabled' ? 'disabled' : 'active');
     const losesAdmin = person.role === 'admin' && person.status === 'active' && (role !== 'admin' || status === 'disabled');

@@ -13,6 +13,7 @@ import { startPersonSession } from '../sign-in/session-start.ts';
 import { admit } from './sso-admit.ts';
 import { authorizationRequest, failureCode, finishAuthorization } from './sso-client.ts';
 import { chooseOrganization } from './sso-choose.ts';
+import { ssoConfigRoutes } from './config-routes.ts';
 import { listSsoOrganizations, loadSsoConfig } from './sso-config.ts';
 
 export interface SsoPluginOptions {
@@ -33,7 +34,7 @@ const loginCookieOptions = (settings: SessionSettings) => ({ httpOnly: true, sam
 const safeReturn = (path: string | undefined) =>
   path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !path.startsWith(signInPagePath) ? path : '/';
 
-/** GET /v1/sso (is single sign-on set?), /v1/sso/start (to the provider) and /v1/sso/callback (back, signed in). */
+/** GET /v1/sso (is single sign-on set?), /v1/sso/start (to the provider), /v1/sso/callback (back, signed in) and /v1/sso/config (admins). */
 export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () => void): void {
   const db = app.database.db;
   const { sessions, sealingKey } = options;
@@ -134,5 +135,6 @@ export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () 
       return reply.redirect(returnTo, 303);
     },
   });
+  ssoConfigRoutes(app, sealingKey);
   done();
 }

@@ -13,15 +13,19 @@ const discovered = new Map<string, { at: number; config: Promise<oidc.Configurat
 
 const loopback = (issuer: string) => new URL(issuer).protocol === 'http:';
 
-function providerConfig(sso: SsoConfig): Promise<oidc.Configuration> {
-  const key = createHash('sha256').update(JSON.stringify([sso.issuer, sso.clientId, sso.clientSecret])).digest('base64url');
-  const hit = discovered.get(key);
-  if (hit && Date.now() - hit.at < discoveryMs) return hit.config;
-  const config = oidc.discovery(new URL(sso.issuer), sso.clientId, undefined, oidc.ClientSecretBasic(sso.clientSecret), {
+/** The provider's discovery document, fetched now (an admin's save checks the issuer with it). */
+export const discoverProvider = (sso: Pick<SsoConfig, 'issuer' | 'clientId' | 'clientSecret'>): Promise<oidc.Configuration> =>
+  oidc.discovery(new URL(sso.issuer), sso.clientId, undefined, oidc.ClientSecretBasic(sso.clientSecret), {
     timeout: timeoutSeconds,
     // http only for a provider on this machine (checkIssuer refuses any other)
     ...(loopback(sso.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
   });
+
+function providerConfig(sso: SsoConfig): Promise<oidc.Configuration> {
+  const key = createHash('sha256').update(JSON.stringify([sso.issuer, sso.clientId, sso.clientSecret])).digest('base64url');
+  const hit = discovered.get(key);
+  if (hit && Date.now() - hit.at < discoveryMs) return hit.config;
+  const config = discoverProvider(sso);
   config.catch(() => discovered.delete(key));
   discovered.set(key, { at: Date.now(), config });
   return config;

@@ -41,12 +41,19 @@ export function checkIssuer(text: string): string {
   return text.replace(/\/$/, '');
 }
 
-const assignable = (role: string, what: string): Role => {
+/** Why `role` cannot be given by a provider's claim, or null when it can. */
+export function roleRefusal(role: string): string | null {
   const parsed = Role.safeParse(role);
-  if (!parsed.success) throw new Error(`${what}: "${role}" is not a role (${roleNames.join(', ')})`);
+  if (!parsed.success) return `"${role}" is not a role (${roleNames.filter((r) => !roles[r].merchantLimited).join(', ')})`;
   // a merchant operator names the merchant they act for: an admin sets it, a provider's group cannot
-  if (roles[parsed.data].merchantLimited) throw new Error(`${what}: ${role} needs a merchant, which an admin chooses; map the group to another role`);
-  return parsed.data;
+  if (roles[parsed.data].merchantLimited) return `${role} needs a merchant, which an admin chooses; map the group to another role`;
+  return null;
+}
+
+const assignable = (role: string, what: string): Role => {
+  const refusal = roleRefusal(role);
+  if (refusal !== null) throw new Error(`${what}: ${refusal}`);
+  return role as Role;
 };
 
 /** `finance=read_only,ops=support` → [{ value: 'finance', role: 'read_only' }, …], in that order. */
@@ -62,12 +69,18 @@ export function parseRoleMap(text: string | undefined): RoleMapping[] {
 
 export const parseDefaultRole = (text: string | undefined): Role | null => (text === undefined || text.trim() === '' ? null : assignable(text.trim(), 'OIDC_DEFAULT_ROLE'));
 
+/** `@Example.com` → 'example.com'; null when it is not an email domain. */
+export function emailDomain(text: string): string | null {
+  const domain = text.trim().toLowerCase().replace(/^@/, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain) ? domain : null;
+}
+
 /** `example.com, Example.org` → ['example.com', 'example.org']. */
 export function parseDomains(text: string | undefined): string[] {
   if (text === undefined || text.trim() === '') return [];
   return text.split(',').map((part) => {
-    const domain = part.trim().toLowerCase().replace(/^@/, '');
-    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) throw new Error(`OIDC_ALLOWED_DOMAINS: "${part.trim()}" is not an email domain`);
+    const domain = emailDomain(part);
+    if (domain === null) throw new Error(`OIDC_ALLOWED_DOMAINS: "${part.trim()}" is not an email domain`);
     return domain;
   });
 }

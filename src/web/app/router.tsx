@@ -48,6 +48,7 @@ const AuditPage = guarded(['audit:read'], 'audit', async () => (await import('..
 const AccountPage = guarded([], 'account', async () => (await import('../features/account/account-page.tsx')).AccountPage);
 const PeoplePage = guarded(['people:read'], 'people', async () => (await import('../features/people/people-page.tsx')).PeoplePage);
 const ApiTokensPage = guarded(['tokens:read'], 'api-tokens', async () => (await import('../features/api-tokens/api-tokens-page.tsx')).ApiTokensPage);
+const SsoSettingsPage = guarded(['people:read'], 'sso-settings', async () => (await import('../features/sso-settings/sso-settings-page.tsx')).SsoSettingsPage);
 /** Public: the invited person accepts (no session yet), with the people feature's texts. */
 const InvitationPage = lazy(async () => {
   const [page] = await Promise.all([import('../features/people/invitation-page.tsx'), loadFeatureMessages('people')]);
@@ -87,6 +88,7 @@ export function AppRoutes() {
             <Route path="account" element={<AccountPage />} />
             <Route path="people" element={<PeoplePage />} />
             <Route path="api-tokens" element={<ApiTokensPage />} />
+            <Route path="single-sign-on" element={<SsoSettingsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { loadFeatureMessages, useT } from '../../lib/i18n/i18n.tsx';
 import { createMerchant } from './create-merchant.ts';
+import { PricePlanSelect } from './price-plan-select.tsx';
 import { merchantsSearchPath } from './merchant-form-paths.ts';
 import styles from './merchant-form.module.css';
 
@@ -30,7 +31,8 @@ export interface AddMerchantDialogProps {
 const texts = loadFeatureMessages('merchant-form');
 
 /**
- * "Add a merchant" (merchants:write): name, CNPJ (check digits verified here and by the server), MCC. A CNPJ the
+ * "Add a merchant" (merchants:write): name, CNPJ (check digits verified here and by the server), MCC, and the price
+ * plan it pays (the organization's default unless another is picked). A CNPJ the
  * organization already has names that merchant and links it ("Open it": the Merchants page searched by the CNPJ).
  */
 export function AddMerchantDialog({ initialName, onAdded, onCancel, onUseExisting }: AddMerchantDialogProps) {
@@ -39,6 +41,8 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel, onUseExistin
   const dialog = useRef<HTMLDialogElement>(null);
   const [values, setValues] = useState<Record<Field, string>>({ name: initialName, taxId: '', mcc: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // '' : the organization's default plan
+  const [feePlanId, setFeePlanId] = useState('');
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -46,6 +50,7 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel, onUseExistin
   }, []);
   const mutation = useMutation({ mutationFn: createMerchant, onSuccess: onAdded });
   const problem = isApiError(mutation.error) && mutation.error.status === 409 ? mutation.error.problem : null;
+  const planRefused = isApiError(mutation.error) && (mutation.error.problem?.errors ?? []).some((e) => e.pointer === '/feePlanId');
   const existing: ExistingMerchant | null =
     problem?.existingId && problem.existingName ? { id: problem.existingId, name: problem.existingName, taxId: cnpjDigits(mutation.variables?.taxId ?? '') ?? '' } : null;
 
@@ -66,7 +71,7 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel, onUseExistin
     setErrors(found);
     const first = (Object.keys(found) as Field[])[0];
     if (first) return dialog.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-    mutation.mutate({ name: values.name.trim(), taxId: values.taxId.trim(), mcc: values.mcc.trim() });
+    mutation.mutate({ name: values.name.trim(), taxId: values.taxId.trim(), mcc: values.mcc.trim(), ...(feePlanId === '' ? {} : { feePlanId }) });
   };
   const input = (field: Field, label: string, hint?: string) => (
     <FormField label={label} required error={errors[field]} hint={hint}>
@@ -105,7 +110,7 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel, onUseExistin
               ) : null}
             </div>
           </Banner>
-        ) : mutation.isError ? (
+        ) : mutation.isError && !planRefused ? (
           <Banner tone="error" title={t('merchant-form.failed')}>
             <p>{describeError(mutation.error, t).detail}</p>
           </Banner>
@@ -113,6 +118,7 @@ export function AddMerchantDialog({ initialName, onAdded, onCancel, onUseExistin
         {input('name', t('merchant-form.name'))}
         {input('taxId', t('merchant-form.cnpj'), t('merchant-form.cnpjHint'))}
         {input('mcc', t('merchant-form.mcc'), t('merchant-form.mccHint'))}
+        <PricePlanSelect value={feePlanId} onChange={setFeePlanId} error={planRefused ? t('merchant-form.plan.invalid') : undefined} />
         <div className={styles.actions}>
           <Button onClick={onCancel}>{t('merchant-form.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={mutation.isPending}>

@@ -21,6 +21,7 @@ export const appSections: readonly AppSection[] = [
   { path: '/reconciliation', labelKey: 'auth.section.reconciliation', scopes: ['reconciliation:read'] },
   { path: '/people', labelKey: 'auth.section.people', scopes: ['people:read'] },
   { path: '/api-tokens', labelKey: 'auth.section.apiTokens', scopes: ['tokens:read'] },
+  { path: '/single-sign-on', labelKey: 'auth.section.sso', scopes: ['people:read'] },
   { path: '/audit', labelKey: 'auth.section.audit', scopes: ['audit:read'] },
 ];
 

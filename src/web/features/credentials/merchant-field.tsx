@@ -9,9 +9,11 @@ import { MerchantCombobox } from './merchant-combobox.tsx';
 
 // loads when "Add a merchant" is chosen: not part of the form's first load
 const AddMerchantDialog = lazy(async () => ({ default: (await import('../../components/merchant-form/add-merchant-dialog.tsx')).AddMerchantDialog }));
+// the picked merchant's price plan, seen and changed here (issue 25: onboarding picks a plan when connecting a merchant)
+const MerchantPlanPanel = lazy(async () => ({ default: (await import('../../components/merchant-form/merchant-plan-panel.tsx')).MerchantPlanPanel }));
 
 /** What the form shows of a picked merchant: its name and CNPJ, never the internal id. */
-export type PickedMerchant = Pick<Merchant, 'id' | 'name'> & { taxId?: string };
+export type PickedMerchant = Pick<Merchant, 'id' | 'name'> & { taxId?: string; feePlanId?: string | null };
 
 interface MerchantFieldProps {
   me: Me;
@@ -55,37 +57,45 @@ export function MerchantField({ me, register, control, errors, known, onPicked }
           onPicked?.(m);
         };
         const chosen = field.value ? picked.get(field.value) : undefined;
+        const plan = mayAdd && chosen?.feePlanId !== undefined ? { id: chosen.id, name: chosen.name, feePlanId: chosen.feePlanId } : null;
         return (
-          <FormField label={t('credentials.columns.merchant')} required error={error} hint={chosen ? describe(chosen) : t('credentials.merchant.hint')}>
-            {(ids) => (
-              <>
-                <MerchantCombobox
-                  control={ids}
-                  value={field.value}
-                  selectedName={chosen?.name}
-                  onSelect={pick}
-                  onBlur={field.onBlur}
-                  onAddMerchant={mayAdd ? (text) => setAdding(text) : undefined}
-                />
-                {adding !== null ? (
-                  <Suspense fallback={null}>
-                    <AddMerchantDialog
-                      initialName={adding}
-                      onCancel={() => setAdding(null)}
-                      onAdded={(m) => {
-                        pick(m);
-                        setAdding(null);
-                      }}
-                      onUseExisting={(m) => {
-                        pick(m);
-                        setAdding(null);
-                      }}
-                    />
-                  </Suspense>
-                ) : null}
-              </>
-            )}
-          </FormField>
+          <>
+            <FormField label={t('credentials.columns.merchant')} required error={error} hint={chosen ? describe(chosen) : t('credentials.merchant.hint')}>
+              {(ids) => (
+                <>
+                  <MerchantCombobox
+                    control={ids}
+                    value={field.value}
+                    selectedName={chosen?.name}
+                    onSelect={pick}
+                    onBlur={field.onBlur}
+                    onAddMerchant={mayAdd ? (text) => setAdding(text) : undefined}
+                  />
+                  {adding !== null ? (
+                    <Suspense fallback={null}>
+                      <AddMerchantDialog
+                        initialName={adding}
+                        onCancel={() => setAdding(null)}
+                        onAdded={(m) => {
+                          pick(m);
+                          setAdding(null);
+                        }}
+                        onUseExisting={(m) => {
+                          pick(m);
+                          setAdding(null);
+                        }}
+                      />
+                    </Suspense>
+                  ) : null}
+                </>
+              )}
+            </FormField>
+            {plan ? (
+              <Suspense fallback={null}>
+                <MerchantPlanPanel key={plan.id} merchant={plan} onChanged={(m) => setPicked((all) => new Map(all).set(m.id, { ...all.get(m.id), ...m }))} />
+              </Suspense>
+            ) : null}
+          </>
         );
       }}
     />
