@@ -85,14 +85,19 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * panel load with it), the settings' contract left to its page. Measured: /overview 180.7, /transactions 159.3, /events
  * 161.8 (within), /credentials/new 162.3 (the shared form chunk's own compression and the plan panel's lazy import);
  * that one raised to 163.
+ * 2026-11-26, issue 24's passkeys merged with the above: the password page's "Use a passkey instead", the passkey step
+ * and their texts in the core chunks every route loads (the WebAuthn library itself is its own lazy chunk, 3.7 KiB),
+ * and the "Single sign-on" link: measured /sign-in 100.1, /overview 181.5, /transactions 160.2, /events 162.7,
+ * /credentials/new 163.3; each raised to the next KiB above. The way back down is the code step's: the passkey step
+ * and its texts as a chunk of their own, asked for when the password step answers that the person has a passkey.
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
-  '/sign-in': 100,
-  '/overview': 181,
-  '/transactions': 160,
-  '/events': 162,
-  '/credentials/new': 163,
+  '/sign-in': 101,
+  '/overview': 182,
+  '/transactions': 161,
+  '/events': 163,
+  '/credentials/new': 164,
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist/web');
