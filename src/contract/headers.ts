@@ -62,6 +62,10 @@ export const organizationIdHeader = 'x-organization-id';
 export const linkHeader = /* @__PURE__ */ linkHeaderName.toLowerCase();
 export const retryAfterHeader = /* @__PURE__ */ responseHeaders.retryAfter.toLowerCase();
 export const wwwAuthenticateHeader = /* @__PURE__ */ responseHeaders.wwwAuthenticate.toLowerCase();
+/** The client's software, recorded with a session and on the audit trail. */
+export const userAgentHeader = 'user-agent';
+/** The languages the client prefers: the CSV export's words when `lang` is not given. */
+export const acceptLanguageHeader = 'accept-language';
 export const cacheControlHeader = 'cache-control';
 /** the CSV exports' file name */
 export const contentDispositionHeader = 'content-disposition';

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import type { AuditActorKind, AuditOutcome, AuditTargetType } from '../../contract/audit.ts';
+import { userAgentHeader } from '../../contract/headers.ts';
 import type { Db } from '../db/client.ts';
 import { auditEntries } from '../db/schema.ts';
 
@@ -42,11 +43,16 @@ export async function recordAudit(db: Writer, entry: AuditRecord): Promise<void>
   });
 }
 
+/** Where a request came from: its address (through TRUST_PROXY) and user agent (at most 256 characters kept). */
+export function requestOrigin(request: FastifyRequest): { address: string; userAgent: string | null } {
+  return { address: request.ip, userAgent: request.headers[userAgentHeader]?.slice(0, 256) ?? null };
+}
+
 /** The who, where and from-what of a request: its caller (person or token), address and user agent. */
 export function requestActor(request: FastifyRequest): Pick<AuditRecord, 'organizationId' | 'actor' | 'address' | 'userAgent'> {
   const caller = request.caller;
   const actor: AuditActor = caller === null ? { kind: 'anonymous', id: null } : caller.personId ? { kind: 'person', id: caller.personId } : { kind: 'token', id: caller.tokenId };
-  return { organizationId: caller?.organizationId ?? null, actor, address: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  return { organizationId: caller?.organizationId ?? null, actor, ...requestOrigin(request) };
 }
 
 /** A command-line tool run on the server (npm run token, secret, user): the operating-system user who ran it. */

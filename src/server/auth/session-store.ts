@@ -10,11 +10,14 @@ export const defaultSessionIdleMinutes = 30;
 /** last_seen_at is written at most this often per session, not on every request. */
 const touchEveryMs = 60_000;
 
-/** Starts a session for a token: returns the random id for the cookie; only its hash is stored. */
-export async function createSession(db: Db, tokenId: string, idleMs: number): Promise<string> {
+/**
+ * Starts a session for a token (a person's sign-in passes where it came from, for "My account"): returns the random
+ * id for the cookie; only its hash is stored. Sessions idle past their time are swept first.
+ */
+export async function createSession(db: Db, tokenId: string, idleMs: number, origin?: { address: string; userAgent: string | null }): Promise<string> {
   await sweepSessions(db, idleMs);
   const id = randomBytes(32).toString('base64url');
-  await db.insert(dashboardSessions).values({ idHash: hashToken(id), tokenId });
+  await db.insert(dashboardSessions).values({ idHash: hashToken(id), tokenId, ...origin });
   return id;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import en from '../../contract/domain/messages/en.json' with { type: 'json' };
 import pt from '../../contract/domain/messages/pt-BR.json' with { type: 'json' };
 import type { ExportLanguage } from '../../contract/export.ts';
+import { acceptLanguageHeader } from '../../contract/headers.ts';
 import { responseCodeTextsEn } from '../../contract/response-code-texts-en.ts';
 import { responseCodeTextsPt } from '../../contract/response-code-texts-pt.ts';
 import { declineReason, type ResponseCodeTexts } from '../../contract/response-codes.ts';
@@ -61,6 +62,6 @@ export function csvContextOf(request: FastifyRequest, query: { tz?: string | und
   return {
     timeZone: query.tz ?? null,
     words: query.lang ?? null,
-    texts: query.lang ?? acceptedLanguage(request.headers['accept-language']) ?? 'en',
+    texts: query.lang ?? acceptedLanguage(request.headers[acceptLanguageHeader]) ?? 'en',
   };
 }

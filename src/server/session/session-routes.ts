@@ -1,3 +1,4 @@
+import { requestOrigin } from '../audit/record.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { checkSessionOrigin, clearSessionCookie, readSessionCookie, setSessionCookie, type SessionSettings } from '../auth/session-cookie.ts';
 import { createSession, deleteSession } from '../auth/session-store.ts';
@@ -30,7 +31,7 @@ export function sessionRoutes(app: ApiInstance, { settings }: { settings: Sessio
       // a page of another origin may not sign this browser in (login CSRF); API clients send no Origin
       if (request.headers.origin !== undefined) checkSessionOrigin(request);
       const caller = callerOf(request);
-      const id = await createSession(app.database.db, caller.tokenId, settings.idleMs);
+      const id = await createSession(app.database.db, caller.tokenId, settings.idleMs, requestOrigin(request));
       setSessionCookie(reply, settings, id);
       return describeCaller(app.database.db, caller);
     },

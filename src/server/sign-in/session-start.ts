@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { hashToken } from '../auth/token-store.ts';
 import { readSessionCookie, setSessionCookie, type SessionSettings } from '../auth/session-cookie.ts';
-import { deleteSession } from '../auth/session-store.ts';
+import { createSession, deleteSession } from '../auth/session-store.ts';
+import { requestOrigin } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
-import { dashboardSessions, people } from '../db/schema.ts';
+import { people } from '../db/schema.ts';
 import { personTokenId, type PersonRow } from '../people/people-store.ts';
 
 /**
@@ -16,13 +15,7 @@ import { personTokenId, type PersonRow } from '../people/people-store.ts';
 export async function startPersonSession(db: Db, request: FastifyRequest, reply: FastifyReply, settings: SessionSettings, person: PersonRow): Promise<void> {
   const previous = readSessionCookie(request, settings);
   if (previous !== null) await deleteSession(db, previous);
-  const id = randomBytes(32).toString('base64url');
-  await db.insert(dashboardSessions).values({
-    idHash: hashToken(id),
-    tokenId: await personTokenId(db, person.id),
-    address: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 256) ?? null,
-  });
+  const id = await createSession(db, await personTokenId(db, person.id), settings.idleMs, requestOrigin(request));
   await db.update(people).set({ lastSignInAt: new Date() }).where(eq(people.id, person.id));
   setSessionCookie(reply, settings, id);
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { retryAfterHeader } from '../../contract/headers.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit, requestOrigin } from '../audit/record.ts';
 import type { Db } from '../db/client.ts';
 import { ApiProblem } from '../errors.ts';
 import type { PersonRow } from '../people/people-store.ts';
@@ -24,8 +24,7 @@ export function auditSignIn(db: Db, request: FastifyRequest, person: PersonRow |
   return recordAudit(db, {
     organizationId: person?.organizationId ?? null,
     actor: person ? { kind: 'person', id: person.id } : { kind: 'anonymous', id: null },
-    address: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
+    ...requestOrigin(request),
     action: 'person.sign_in',
     target: { type: 'person', id: person?.id ?? null },
     outcome,

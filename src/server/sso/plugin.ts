@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, lt } from 'drizzle-orm';
 import { pathTemplate } from '../../contract/endpoints.ts';
 import { signInPagePath, ssoErrorParameter, type SsoErrorCode } from '../../contract/sso-errors.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { recordAudit, requestOrigin, type AuditActor } from '../audit/record.ts';
 import type { SessionSettings } from '../auth/session-cookie.ts';
 import { hashToken } from '../auth/token-store.ts';
 import { ssoLogins } from '../db/schema.ts';
@@ -44,7 +44,7 @@ export function ssoPlugin(app: ApiInstance, options: SsoPluginOptions, done: () 
     return reply.redirect(`${signInPagePath}?${query.toString()}`, 303);
   };
   const audit = (request: FastifyRequest, organizationId: string | null, actor: AuditActor, personId: string | null, outcome: 'success' | 'denied' | 'failure', details: Record<string, unknown>) =>
-    recordAudit(db, { organizationId, actor, address: request.ip, userAgent: request.headers['user-agent'] ?? null, action: 'session.create', target: { type: 'person', id: personId }, outcome, details: { method: 'sso', ...details } });
+    recordAudit(db, { organizationId, actor, ...requestOrigin(request), action: 'session.create', target: { type: 'person', id: personId }, outcome, details: { method: 'sso', ...details } });
   const anonymous: AuditActor = { kind: 'anonymous', id: null };
 
   app.route({
