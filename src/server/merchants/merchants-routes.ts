@@ -21,8 +21,8 @@ export function merchantRoutes(app: ApiInstance): void {
     config: { auth: 'merchants:write', audit: { action: 'merchant.create', target: 'merchant' } },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      if (caller.merchantId !== null) {
-        throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token cannot add merchants.' });
+      if (caller.merchantIds !== null) {
+        throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token or operator cannot add merchants.' });
       }
       const result = await insertMerchant(app.database.db, caller.organizationId, request.body);
       if ('existing' in result) {
