@@ -8,7 +8,7 @@ export const Me = z
     organization: z.object({ id: z.string(), name: z.string() }),
     scopes: z.array(Scope),
     merchantId: z.nullable(z.string()).check(z.meta({ description: 'Set when the caller is limited to exactly one merchant (see merchantIds)' })),
-    merchantIds: z.optional(z.nullable(z.array(z.string()))).check(
+    merchantIds: z.nullable(z.array(z.string())).check(
       z.meta({ description: 'The merchants the caller is limited to: a merchant token’s one, a merchant operator’s one or more; null: every merchant (issue 24)' }),
     ),
     mode: TokenMode,
