@@ -13,7 +13,7 @@ export function MerchantNames({ merchants }: { merchants: readonly PersonMerchan
   if (merchants.length === 0) return null;
   const rest = merchants.length - shown;
   return (
-    <span className={styles.muted} title={merchants.map(label).join('\n')} data-testid="person-merchants">
+    <span className={styles.merchantNames} title={merchants.map(label).join('\n')} data-testid="person-merchants">
       {merchants
         .slice(0, shown)
         .map((m) => m.name)

@@ -34,7 +34,7 @@ export function RoleFields({ value, onChange }: { value: RoleChoice; onChange: (
         )}
       </FormField>
       {limited ? (
-        <FormField label={t('people.merchants')} required hint={t('people.merchantsHint')}>
+        <FormField label={t('people.merchants')} required hint={t('people.merchantsHint')} className={styles.merchantsField}>
           {(field) => <MerchantMultiSelect control={field} value={value.merchants} onChange={(merchants) => onChange({ ...value, merchants })} />}
         </FormField>
       ) : null}
