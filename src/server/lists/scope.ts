@@ -17,12 +17,17 @@ export const seesMerchant = (scope: Pick<RowScope, 'merchantIds'>, merchantId: s
   scope.merchantIds === null || (merchantId != null && scope.merchantIds.includes(merchantId));
 
 /**
- * `column = any($n::text[])`: the scope's merchants as one bound array (one statement shape whatever the set's size,
- * and a merchant_id index column still serves it); undefined for an unlimited scope.
+ * The scope's merchants as a condition; undefined for an unlimited scope. One merchant (a merchant token, an operator
+ * of one): `column = $n`, the statement it always was, whose generic plan reads the (organization, merchant, …)
+ * index. Several: `column = any($n::text[])`, one bound array, one statement shape whatever the set's size (a
+ * generic plan cannot know how many merchants an array holds, so it reads the list's own order index and checks the
+ * merchant in it; docs/people-and-access.md has the measurements). The two bind different names, so a prepared
+ * statement of one shape never serves the other.
  */
-export function merchantCondition(column: AnyPgColumn | SQL, scope: Pick<RowScope, 'merchantIds'>, bind: Bind = inline, name = 'scope_merchants'): SQL | undefined {
+export function merchantCondition(column: AnyPgColumn | SQL, scope: Pick<RowScope, 'merchantIds'>, bind: Bind = inline): SQL | undefined {
   if (scope.merchantIds === null) return undefined;
-  const value = bind(name, [...scope.merchantIds]);
+  if (scope.merchantIds.length === 1) return sql`${column} = ${bind('scope_merchant', scope.merchantIds[0])}`;
+  const value = bind('scope_merchants', [...scope.merchantIds]);
   return sql`${column} = any(${Array.isArray(value) ? sql.param(value) : value}::text[])`;
 }
 

@@ -172,10 +172,10 @@ async function readSummaries(
 
 /** One summary by id, when the caller's scope sees it. */
 export async function findSummary(db: Db, scope: RowScope, id: string): Promise<SummaryRecord | undefined> {
-  const merchantScoped = scope.merchantIds !== null;
-  const statement = preparedOnce(db, `summary-by-id|${merchantScoped}`, (name) => {
-    const conditions = [eq(s.id, sql.placeholder('id')), eq(s.organizationId, sql.placeholder('org'))];
-    if (merchantScoped) conditions.push(sql`${s.merchantId} = any(${sql.placeholder('merchants')}::text[])`);
+  const binder = new Binder();
+  const merchant = merchantCondition(s.merchantId, scope, binder.bind);
+  const statement = preparedOnce(db, `summary-by-id|${binder.shape}`, (name) => {
+    const conditions = [eq(s.id, sql.placeholder('id')), eq(s.organizationId, sql.placeholder('org')), merchant];
     return db
       .select(summaryColumns)
       .from(s)
@@ -183,7 +183,7 @@ export async function findSummary(db: Db, scope: RowScope, id: string): Promise<
       .where(and(...conditions))
       .prepare(name);
   });
-  const [row] = await driverRows<SummaryRecord>(statement, { id, org: scope.organizationId, merchants: scope.merchantIds });
+  const [row] = await driverRows<SummaryRecord>(statement, { id, org: scope.organizationId, ...binder.values });
   return row;
 }
 
