@@ -41,7 +41,7 @@ function combine(m: MeasuredCase, sql: LatencyStats | null): CaseResult {
  */
 export async function measureSql(phase: SqlPhase, measured: MeasuredCase[]): Promise<{ cases: CaseResult[]; plans: PlanSection[] }> {
   if (!phase.runSql) return { cases: measured.map((m) => combine(m, null)), plans: [] };
-  const direct = await openDirectSql({ dataDir: phase.dataDir, databaseUrl: phase.databaseUrl }, { organizationId: phase.organizationId, merchantId: null });
+  const direct = await openDirectSql({ dataDir: phase.dataDir, databaseUrl: phase.databaseUrl }, { organizationId: phase.organizationId, merchantIds: null });
   try {
     const cases: CaseResult[] = [];
     for (const [i, m] of measured.entries()) {

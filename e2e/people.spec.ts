@@ -64,6 +64,58 @@ test('an admin invites; the link, opened in a fresh browser, makes the person, w
   await expect(page.getByTestId('person-row').filter({ hasText: email })).toContainText('Active');
 });
 
+test('an admin invites a merchant operator of two merchants, who signs in through the link and sees only those two merchants’ sales', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const email = `e2e-op-${Date.now()}@people.example`;
+  await signInWithStorage(page, '/people');
+  const all = (await (await page.request.get('/v1/merchants?limit=100&order_by=name&order_direction=asc')).json()) as { id: string; name: string }[];
+  expect(all.length).toBeGreaterThanOrEqual(3);
+  const [first, second, third] = all as [{ id: string; name: string }, { id: string; name: string }, { id: string; name: string }];
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('combobox', { name: 'Role' }).selectOption('merchant_operator');
+  const invite = page.getByRole('button', { name: 'Invite', exact: true });
+  // a merchant operator needs one or more merchants before the invitation can go
+  await expect(invite).toBeDisabled();
+  const picker = page.getByRole('combobox', { name: 'Merchants' });
+  for (const merchant of [first, second]) {
+    await picker.fill(merchant.name);
+    await page.getByRole('option', { name: new RegExp(`^${merchant.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  }
+  const chosen = page.getByRole('list', { name: '2 merchants chosen' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await expect(chosen).toContainText(`${first.name} · CNPJ`);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'people-operator-merchants-en');
+  await invite.click();
+  const link = (await page.getByTestId('invitation-link').textContent()) ?? '';
+  const row = page.getByTestId('person-row').filter({ hasText: email });
+  await expect(row.getByTestId('person-merchants')).toHaveText(`${first.name}, ${second.name}`);
+
+  const invited = await browser.newContext({ baseURL: baseURL ?? '' });
+  const fresh = await invited.newPage();
+  await fresh.goto(link);
+  await fresh.getByRole('textbox', { name: 'Your name' }).fill('Otávio Lima');
+  await fresh.getByLabel('Password').fill('otavio picks a long passphrase');
+  await fresh.getByRole('button', { name: 'Accept and sign in' }).click();
+  await expect(fresh.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await fresh.goto('/transactions');
+  await expect(fresh.getByTestId('org-info')).toContainText('2 merchants');
+  // the merchant filter offers just the two
+  const filter = fresh.getByLabel('Merchant', { exact: true });
+  await expect(filter.locator('option')).toHaveText(['All merchants', first.name, second.name]);
+  const cells = fresh.locator('table[aria-label="Transactions"] > tbody > tr[data-row-id] td[data-column="merchant"]');
+  await expect(cells.first()).not.toHaveText('');
+  expect((await cells.allTextContents()).filter((name) => name !== first.name && name !== second.name)).toEqual([]);
+  // the API agrees: rows of both merchants, none of a third, whose sale is not found
+  const own = (await (await fresh.request.get('/v1/transactions/summaries?limit=100')).json()) as { merchantId: string }[];
+  expect(own.length).toBeGreaterThan(0);
+  expect(own.every((s) => s.merchantId === first.id || s.merchantId === second.id)).toBe(true);
+  for (const m of [first, second]) expect(((await (await fresh.request.get(`/v1/transactions/summaries?limit=1&merchant_id=${m.id}`)).json()) as unknown[]).length).toBe(1);
+  const [outside] = (await (await page.request.get(`/v1/transactions/summaries?limit=1&merchant_id=${third.id}`)).json()) as { id: string }[];
+  expect((await fresh.request.get(`/v1/transactions/summaries/${outside?.id ?? ''}`)).status()).toBe(404);
+  await invited.close();
+});
+
 test('an admin creates a machine token, sees its secret once, and revokes it', async ({ page }) => {
   test.setTimeout(60_000);
   await signInWithStorage(page, '/api-tokens');

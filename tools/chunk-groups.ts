@@ -33,10 +33,11 @@ const pageContracts = /src[\\/]contract[\\/](events|notifications|failure-detail
  * (components/form-field.tsx) likewise: the connection and fee-plan forms use it, no list does. And the response codes'
  * texts (lib/domain/response-code-text.ts, both languages): a transaction's page and the lists' decline reason
  * column (components/decline-reason-text.tsx, loaded when a row shows one) read them, no first load does. The form
- * library (react-hook-form and its zod resolver: the connection and single sign-on forms) too.
+ * library (react-hook-form and its zod resolver: the connection and single sign-on forms) too, and the merchant
+ * combobox and multi-select (components/merchant-combobox/): the connect form and the People page.
  */
 const pageModules =
-  /src[\\/]web[\\/](lib[\\/]live[\\/]|lib[\\/]domain[\\/]response-code-text\.|components[\\/](live-indicator|form-field|decline-reason-text)\.)|node_modules[\\/](react-hook-form|@hookform)[\\/]/;
+  /src[\\/]web[\\/](lib[\\/]live[\\/]|lib[\\/]domain[\\/]response-code-text\.|components[\\/](live-indicator|form-field|decline-reason-text)\.|components[\\/]merchant-combobox[\\/])|node_modules[\\/](react-hook-form|@hookform)[\\/]/;
 /**
  * The transactions' query keys (features/transactions/api/transactions-keys.ts): the list and a transaction's page share
  * them and no other module of their own, so left alone they become a chunk of ~100 bytes (a request and ~0.5 kB of

@@ -38,13 +38,21 @@ export type SignInResult = z.infer<typeof SignInResult>;
 
 export const PersonStatus = z.enum(['active', 'invited', 'disabled']);
 
+/** A merchant a merchant operator acts for, named for display (the people list, the shell's merchant switch). */
+export const PersonMerchant = z.object({ id: z.string(), name: z.string(), taxId: z.string() }).register(z.globalRegistry, { id: 'PersonMerchant' });
+export type PersonMerchant = z.infer<typeof PersonMerchant>;
+
+/** The merchants of a merchant operator in a request: one or more ids (the server refuses them for other roles). */
+const merchantIds = z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(200, 'must name at most 200 merchants'));
+
 export const Person = z
   .object({
     id: z.string(),
     email: z.string(),
     name: z.string(),
     role: Role,
-    merchantId: z.nullable(z.string()).check(z.meta({ description: 'The merchant of a merchant operator' })),
+    merchantIds: z.array(z.string()).check(z.meta({ description: 'The merchants a merchant operator acts for (one or more); empty for the other roles' })),
+    merchants: z.array(PersonMerchant).check(z.meta({ description: 'The same merchants with their names and CNPJ, by name' })),
     status: PersonStatus,
     secondFactor: z.boolean().check(z.meta({ description: 'An authenticator app is enrolled (passkeys come after it; a reset removes both)' })),
     createdAt: z.string(),
@@ -89,7 +97,11 @@ export const AccountSessionList = z.array(AccountSession).register(z.globalRegis
 export type AccountSession = z.infer<typeof AccountSession>;
 
 export const PersonChange = z
-  .strictObject({ role: z.optional(Role), merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))), status: z.optional(z.enum(['active', 'disabled'])) })
+  .strictObject({
+    role: z.optional(Role),
+    merchantIds: z.optional(merchantIds).check(z.meta({ description: 'A merchant operator’s merchants, replacing the set (one or more); leave out or send [] for the other roles' })),
+    status: z.optional(z.enum(['active', 'disabled'])),
+  })
   .register(z.globalRegistry, { id: 'PersonChange' });
 export type PersonChange = z.infer<typeof PersonChange>;
 
@@ -100,7 +112,7 @@ export const InvitationRequest = z
     email,
     name: z.optional(personName).check(z.meta({ description: 'How the person is called; they may change it when accepting (default: the email before the @)' })),
     role: Role,
-    merchantId: z.optional(z.nullable(z.string().check(z.maxLength(64)))).check(z.meta({ description: 'A merchant operator: the merchant they act for' })),
+    merchantIds: z.optional(merchantIds).check(z.meta({ description: 'A merchant operator: the merchants they act for (one or more); 422 for an empty set, another role, or an unknown merchant' })),
   })
   .register(z.globalRegistry, { id: 'InvitationRequest' });
 export type InvitationRequest = z.infer<typeof InvitationRequest>;

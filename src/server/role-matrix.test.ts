@@ -30,7 +30,8 @@ describe('role × endpoint matrix (every operation, every role, through a signed
   let base: string;
   const sessions = new Map<Role, string>();
   let samples: Record<OperationId, Sample>;
-  const merchantOf = (role: Role) => (roles[role].merchantLimited ? (f.orgA.merchantIds[0] ?? null) : null);
+  /** a merchant operator acts for two of org A's four merchants */
+  const merchantsOf = (role: Role) => (roles[role].merchantLimited ? f.orgA.merchantIds.slice(0, 2) : []);
 
   const signIn = async (role: Role): Promise<string> => {
     const res = await fetch(`${base}${apiPath('signIn')}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: `${role}@matrix.example`, password }) });
@@ -63,7 +64,7 @@ describe('role × endpoint matrix (every operation, every role, through a signed
     f = await createListFixture('pglite', { a: 80, b: 20 });
     const hash = await hashPassword(password);
     for (const role of roleNames) {
-      await createPerson(f.database.db, { organizationId: f.orgA.id, email: `${role}@matrix.example`, name: role, role, merchantId: merchantOf(role), status: 'active', mode: 'test', passwordHash: hash });
+      await createPerson(f.database.db, { organizationId: f.orgA.id, email: `${role}@matrix.example`, name: role, role, merchantIds: merchantsOf(role), status: 'active', mode: 'test', passwordHash: hash });
     }
     app = await buildApp({ database: f.database, webRoot: null, allowTokenSignIn: false, rateLimits: { perToken: 10_000, perAddress: 10_000, authFailures: 1000, notifications: 1000, windowMs: 60_000 } });
     base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -191,15 +192,33 @@ describe('role × endpoint matrix (every operation, every role, through a signed
     return (await res.json()) as T;
   };
 
-  it('a merchant operator sees only their merchant: transactions, stats, merchants; another merchant’s sale is 404', async () => {
-    const own = f.orgA.merchantIds[0];
+  it('a merchant operator of two merchants sees both and never a third: lists, CSV, stats, merchants, detail 404, /v1/me', async () => {
+    const own = new Set(f.orgA.merchantIds.slice(0, 2));
+    const third = f.orgA.merchantIds[2] ?? '';
+    const expected = f.orgA.summaries.filter((s) => own.has(s.merchantId));
+    expect(new Set(expected.map((s) => s.merchantId))).toEqual(own);
     const list = await getJson<Summary[]>('merchant_operator', `${apiPath('listTransactionSummaries')}?limit=100`);
-    const expected = f.orgA.summaries.filter((s) => s.merchantId === own).length;
-    expect(list.length).toBe(Math.min(expected, 100));
-    expect(new Set(list.map((s) => s.merchantId))).toEqual(new Set([own]));
+    expect(list.map((s) => s.id).sort()).toEqual(expected.map((s) => s.id).sort());
     const merchantsSeen = await getJson<{ id: string }[]>('merchant_operator', apiPath('listMerchants'));
-    expect(merchantsSeen.map((m) => m.id)).toEqual([own]);
-    const other = f.orgA.summaries.find((s) => s.merchantId !== own);
+    expect(new Set(merchantsSeen.map((m) => m.id))).toEqual(own);
+    const me = await getJson<{ merchantIds: string[] | null; merchants: { id: string; taxId?: string }[] }>('merchant_operator', apiPath('getMe'));
+    expect(new Set(me.merchantIds)).toEqual(own);
+    expect(new Set(me.merchants.map((m) => m.id))).toEqual(own);
+    // a filter inside the set narrows to that merchant; outside it, the same empty answer as a merchant token's
+    const first = [...own][0] ?? '';
+    const narrowed = await getJson<Summary[]>('merchant_operator', `${apiPath('listTransactionSummaries')}?limit=100&merchant_id=${first}`);
+    expect(narrowed.length).toBe(expected.filter((s) => s.merchantId === first).length);
+    expect(await getJson<Summary[]>('merchant_operator', `${apiPath('listTransactionSummaries')}?merchant_id=${third}`)).toEqual([]);
+    // the CSV export: every row of the two, none other
+    const csv = await fetch(`${base}${apiPath('listTransactionSummaries')}?columns=id,merchant_id`, { headers: { cookie: sessions.get('merchant_operator') ?? '', accept: 'text/csv' } });
+    const lines = (await csv.text()).trim().split(/\r?\n/).slice(1);
+    expect(lines.map((l) => l.split(',')[0]).sort()).toEqual(expected.map((s) => s.id).sort());
+    // stats: the totals of the two merchants' rows (the rollups summed over the set), and nothing for a third
+    const stats = await getJson<{ totals: { count: number } }>('merchant_operator', apiPath('getTransactionStats'));
+    expect(stats.totals.count).toBe(expected.length);
+    const outside = await getJson<{ totals: { count: number } }>('merchant_operator', `${apiPath('getTransactionStats')}?merchant_id=${third}`);
+    expect(outside.totals.count).toBe(0);
+    const other = f.orgA.summaries.find((s) => s.merchantId === third);
     const res = await fetch(`${base}${apiPath('getTransactionSummary', { id: other?.id ?? '' })}`, { headers: { cookie: sessions.get('merchant_operator') ?? '' } });
     expect(res.status).toBe(404);
     // the admin of the organization sees every merchant's sales

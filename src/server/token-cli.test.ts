@@ -17,7 +17,7 @@ describe('token CLI on a first-start database', () => {
     expect(prepared.firstStart).toBe(true);
     expect(prepared.demoToken).toBe('acq_test_fixed_demo_token');
     const identity = await findToken(prepared.database.db, 'acq_test_fixed_demo_token');
-    expect(identity).toMatchObject({ organizationId: demoOrganization.id, mode: 'test', merchantId: null, revoked: false });
+    expect(identity).toMatchObject({ organizationId: demoOrganization.id, mode: 'test', merchantIds: null, revoked: false });
     expect(identity?.scopes).toEqual([...scopes]);
   });
 
@@ -46,7 +46,7 @@ describe('token CLI on a first-start database', () => {
     const db = prepared.database.db;
     const [merchant] = await db.query.merchants.findMany({ limit: 1 });
     const out = await runTokenCommand(db, ['create', '--name', 'shop', '--scopes', 'transactions:read', '--mode', 'test', '--merchant', merchant?.id ?? '']);
-    expect((await findToken(db, out.split('\n')[1] ?? ''))?.merchantId).toBe(merchant?.id);
+    expect((await findToken(db, out.split('\n')[1] ?? ''))?.merchantIds).toEqual([merchant?.id]);
     await expect(runTokenCommand(db, ['create', '--name', 'x', '--scopes', 'admin', '--mode', 'test'])).rejects.toThrow(/scopes/);
     await expect(runTokenCommand(db, ['create', '--name', 'x', '--scopes', 'events:read', '--mode', 'prod'])).rejects.toThrow(/mode/);
     await expect(runTokenCommand(db, ['create', '--name', 'x', '--scopes', 'events:read', '--mode', 'test', '--merchant', 'nope'])).rejects.toThrow(/No merchant/);

@@ -2,10 +2,11 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase, type Prepared } from './bootstrap.ts';
-import { auditEntries, passkeys, people } from './db/schema.ts';
+import { auditEntries, merchants, passkeys, people } from './db/schema.ts';
 import { acceptInvitation } from './people/invitations.ts';
 import { verifyPassword } from './people/passwords.ts';
 import { findPersonByEmail } from './people/people-store.ts';
+import { merchantIdsOf } from './people/person-merchants.ts';
 import { runUserCommand } from './user-cli.ts';
 
 const context = { mailer: null, dashboardUrl: 'https://console.example' };
@@ -41,6 +42,18 @@ describe('user CLI on a first-start database', () => {
     await expect(acceptInvitation(prepared.database.db, { token, password: 'a new person passphrase' })).rejects.toThrow(/already used/);
   });
 
+  it('invites a merchant operator of two merchants with a repeated --merchant, recorded on the audit trail', async () => {
+    const db = prepared.database.db;
+    const [a, b] = (await db.select({ id: merchants.id }).from(merchants).orderBy(merchants.id)).map((m) => m.id);
+    if (!a || !b) throw new Error('the demo has fewer than two merchants');
+    await run('invite', '--email', 'op@cli.example', '--role', 'merchant_operator', '--merchant', b, '--merchant', a);
+    const person = await findPersonByEmail(db, 'op@cli.example');
+    expect(await merchantIdsOf(db, person?.id ?? '')).toEqual([a, b]);
+    const [entry] = await db.select().from(auditEntries).where(eq(auditEntries.targetId, person?.id ?? ''));
+    expect(entry?.details).toMatchObject({ role: 'merchant_operator', merchantIds: [a, b] });
+    await expect(run('invite', '--email', 'op2@cli.example', '--role', 'support', '--merchant', a)).rejects.toThrow(/acts for every merchant/);
+  });
+
   it('resets a second factor and disables; the last admin is not disabled; every change audited as the OS user', async () => {
     const db = prepared.database.db;
     await db.update(people).set({ totpSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(people.email, 'ops@cli.example'));
@@ -56,7 +69,7 @@ describe('user CLI on a first-start database', () => {
     await expect(run('frobnicate')).rejects.toThrow(/Usage/);
 
     const entries = await db.select().from(auditEntries).where(eq(auditEntries.actorId, `user-cli:${os.userInfo().username}`));
-    expect(entries.map((e) => e.action).sort()).toEqual(['person.create', 'person.invite', 'person.second_factor_reset', 'person.update']);
+    expect(entries.map((e) => e.action).sort()).toEqual(['person.create', 'person.invite', 'person.invite', 'person.second_factor_reset', 'person.update']);
     expect(entries.every((e) => e.actorKind === 'system')).toBe(true);
     expect(JSON.stringify(entries.map((e) => e.details))).not.toContain('#token=');
   });

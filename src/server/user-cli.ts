@@ -12,14 +12,15 @@ import { invitationLink, smtpMailer, type InvitationMailer } from './people/invi
 import { inviteEmail } from './people/invitations.ts';
 import { hashPassword } from './people/passwords.ts';
 import { changePerson, createPerson, endSessions, findPersonByEmail, resetSecondFactor } from './people/people-store.ts';
+import { merchantIdsOf } from './people/person-merchants.ts';
 import type { RuntimeEnv } from './runtime-env.ts';
 
 const usage = `Usage: npm run user -- <command>
-  create --email E --role R [--name N] [--merchant M] [--mode test|live] [--organization ORG]   an active person; prints a random password once
-  invite --email E --role R [--name N] [--merchant M] [--mode test|live] [--organization ORG]   mails the invitation (SMTP_URL) or prints its link
+  create --email E --role R [--name N] [--merchant M]... [--mode test|live] [--organization ORG]   an active person; prints a random password once
+  invite --email E --role R [--name N] [--merchant M]... [--mode test|live] [--organization ORG]   mails the invitation (SMTP_URL) or prints its link
   reset-mfa <email>                                                                             removes the authenticator app, recovery codes and passkeys
   disable <email>                                                                               ends their sessions; the last admin stays
-Roles: ${roleNames.join(', ')}`;
+Roles: ${roleNames.join(', ')}; a merchant_operator names one or more merchants (--merchant A --merchant B)`;
 
 export interface UserCliContext {
   mailer: InvitationMailer | null;
@@ -34,7 +35,7 @@ export async function runUserCommand(db: Db, argv: string[], context: UserCliCon
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, merchant: { type: 'string' }, mode: { type: 'string' }, organization: { type: 'string' } },
+    options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, merchant: { type: 'string', multiple: true }, mode: { type: 'string' }, organization: { type: 'string' } },
   });
   const [command, target] = positionals;
   const audit = (entry: Omit<AuditRecord, 'actor' | 'outcome'>) => recordAudit(db, { ...entry, actor: cliActor(tool), outcome: 'success' });
@@ -52,14 +53,14 @@ export async function runUserCommand(db: Db, argv: string[], context: UserCliCon
       const name = values.name ?? email.split('@')[0] ?? email;
       if (command === 'create') {
         const password = randomBytes(18).toString('base64url');
-        const person = await createPerson(db, { organizationId, email, name, role: role.data, merchantId: values.merchant ?? null, status: 'active', mode: mode.data, passwordHash: await hashPassword(password) });
-        await audit({ organizationId, action: 'person.create', target: { type: 'person', id: person.id }, details: { email, role: role.data, merchantId: person.merchantId } });
+        const person = await createPerson(db, { organizationId, email, name, role: role.data, merchantIds: values.merchant ?? null, status: 'active', mode: mode.data, passwordHash: await hashPassword(password) });
+        await audit({ organizationId, action: 'person.create', target: { type: 'person', id: person.id }, details: { email, role: role.data, merchantIds: await merchantIdsOf(db, person.id) } });
         return `Person ${person.id} ${email} (${role.data}) in ${org.name}; password (shown once, change it under My account):\n${password}`;
       }
-      const issued = await inviteEmail(db, { email, name, role: role.data, merchantId: values.merchant ?? null, organizationId, invitedBy: null, mode: mode.data });
+      const issued = await inviteEmail(db, { email, name, role: role.data, merchantIds: values.merchant ?? [], organizationId, invitedBy: null, mode: mode.data });
       const link = invitationLink(context.dashboardUrl, issued.token);
       if (context.mailer) await context.mailer.send({ to: email, name, inviter: org.name, organization: org.name, link });
-      await audit({ organizationId, action: 'person.invite', target: { type: 'person', id: issued.person.id }, details: { email, role: role.data, merchantId: issued.person.merchantId, delivery: context.mailer ? 'email' : 'link' } });
+      await audit({ organizationId, action: 'person.invite', target: { type: 'person', id: issued.person.id }, details: { email, role: role.data, merchantIds: await merchantIdsOf(db, issued.person.id), delivery: context.mailer ? 'email' : 'link' } });
       const until = issued.expiresAt.toISOString();
       return context.mailer ? `Invitation mailed to ${email} (valid until ${until})` : `Invitation for ${email} (valid until ${until}, works once; pass it on):\n${link}`;
     }

@@ -8,7 +8,8 @@ import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords.ts';
-import { endSessions, personTokenId, personView } from '../people/people-store.ts';
+import { endSessions, findPerson, personTokenId, personView, type PersonRow } from '../people/people-store.ts';
+import { merchantsOfPeople } from '../people/person-merchants.ts';
 import { accountPerson } from './account-person.ts';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment } from '../people/second-factor.ts';
 
@@ -36,7 +37,8 @@ export function accountPlugin(app: ApiInstance, options: { sessions: SessionSett
     const caller = callerOf(request);
     const [org] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, person.organizationId));
     const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes).where(eq(recoveryCodes.personId, person.id));
-    return { person: personView(person), organization: org ?? { id: person.organizationId, name: '' }, scopes: caller.scopes, recoveryCodesLeft: left?.n ?? 0 };
+    const merchantsOf = await merchantsOfPeople(db, [person.id]);
+    return { person: personView(person, merchantsOf.get(person.id)), organization: org ?? { id: person.organizationId, name: '' }, scopes: caller.scopes, recoveryCodesLeft: left?.n ?? 0 };
   },
   });
 

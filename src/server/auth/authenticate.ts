@@ -15,7 +15,8 @@ export interface Caller {
   personId?: string | null;
   organizationId: string;
   organizationName: string;
-  merchantId: string | null;
+  /** the merchants it acts for (a merchant token's one, a merchant operator's set); null: every merchant */
+  merchantIds: readonly string[] | null;
   scopes: Scope[];
   mode: TokenMode;
 }

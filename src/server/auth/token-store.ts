@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Scope, TokenMode } from '../../contract/enums.ts';
 import type { Db } from '../db/client.ts';
-import { accessTokens, organizations } from '../db/schema.ts';
+import { roleNames, roles } from '../../contract/roles.ts';
+import { accessTokens, organizations, people, personMerchants } from '../db/schema.ts';
 import { xid } from '../lib/xid.ts';
 
 export function hashToken(token: string): string {
@@ -82,7 +83,8 @@ export interface TokenIdentity {
   tokenId: string;
   organizationId: string;
   organizationName: string;
-  merchantId: string | null;
+  /** the merchants it may act for: a machine token's one merchant, a merchant operator's set; null: every merchant */
+  merchantIds: string[] | null;
   scopes: string[];
   mode: TokenMode;
   revoked: boolean;
@@ -90,12 +92,24 @@ export interface TokenIdentity {
   personId: string | null;
 }
 
+const limitedRoles = roleNames.filter((role) => roles[role].merchantLimited);
+
+/**
+ * The merchant limit of a token: a machine token's access_tokens.merchant_id, a person's person_merchants (issue 24).
+ * A person of a merchant-limited role without merchants gets an empty set (sees nothing), never every merchant.
+ */
+const merchantLimit = sql<string[] | null>`case
+  when ${accessTokens.personId} is null then case when ${accessTokens.merchantId} is null then null else array[${accessTokens.merchantId}] end
+  else (select case when p.role in ${limitedRoles} then coalesce(array_agg(pm.merchant_id order by pm.merchant_id) filter (where pm.merchant_id is not null), '{}') end
+          from ${people} p left join ${personMerchants} pm on pm.person_id = p.id where p.id = ${accessTokens.personId} group by p.role)
+  end`;
+
 /** The columns of a TokenIdentity (with revokedAt), for a select joining access_tokens and organizations. */
 export const identityColumns = {
   tokenId: accessTokens.id,
   organizationId: accessTokens.organizationId,
   organizationName: organizations.name,
-  merchantId: accessTokens.merchantId,
+  merchantIds: merchantLimit,
   scopes: accessTokens.scopes,
   mode: accessTokens.mode,
   revokedAt: accessTokens.revokedAt,

@@ -10,13 +10,14 @@ import { xid } from '../lib/xid.ts';
 import { checkAuthenticationData, identityKey } from './authentication-data.ts';
 import { diffCredential, recordHistory } from './history.ts';
 import { credentialView } from './read-credential.ts';
+import { merchantsText, seesMerchant } from '../lists/scope.ts';
 
 export type CreateResult = { kind: 'created'; credential: Credential } | { kind: 'conflict'; existingId: string };
 
 /** Checks the body against the provider and the caller; returns the provider. Throws 400/403 problems. */
 export async function checkCredentialInput(db: Db, caller: Caller, input: CredentialInput): Promise<Provider> {
-  if (caller.merchantId !== null && input.merchantId !== caller.merchantId) {
-    throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: `This token may only act for merchant ${caller.merchantId}.` });
+  if (caller.merchantIds !== null && !seesMerchant(caller, input.merchantId)) {
+    throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: `This token may only act for ${merchantsText(caller.merchantIds)}.` });
   }
   const [provider] = await db.select().from(providers).where(eq(providers.id, input.providerId)).limit(1);
   if (!provider) throw badRequest('Unknown providerId.', [{ pointer: '/providerId', detail: 'is not a provider id from GET /v1/providers' }]);

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { credentials, providers } from '../db/schema.ts';
 import { maskAuthenticationData } from './authentication-data.ts';
 import { credentialEtag } from './etag.ts';
+import { merchantCondition } from '../lists/scope.ts';
 
 type CredentialRow = typeof credentials.$inferSelect;
 
@@ -25,13 +26,13 @@ export function credentialView(row: CredentialRow, fields: AuthenticationField[]
 }
 
 /**
- * The credentials a caller may see, for every read and change: its organization, its merchant for a merchant
- * token, and only the token's mode (a live token sees live credentials only, a test token test ones only).
+ * The credentials a caller may see, for every read and change: its organization, its merchants for a merchant
+ * token or operator, and only the token's mode (a live token sees live credentials only, a test token test ones only).
  */
 export function visibleCredentials(caller: Caller): SQL[] {
   const conditions = [eq(credentials.organizationId, caller.organizationId), eq(credentials.testMode, caller.mode === 'test')];
-  if (caller.merchantId !== null) conditions.push(eq(credentials.merchantId, caller.merchantId));
-  return conditions;
+  const merchant = merchantCondition(credentials.merchantId, caller);
+  return merchant ? [...conditions, merchant] : conditions;
 }
 
 /** One credential the caller may see (visibleCredentials) with its ETag, or null. */

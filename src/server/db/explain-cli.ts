@@ -89,7 +89,7 @@ const samples: Samples = {
 
 /** The statements one request of the view runs, as the route composes them. */
 async function statementsOf(view: View, page: string): Promise<Statement[]> {
-  const scope = { organizationId, merchantId: view.merchant ? merchantId : null };
+  const scope = { organizationId, merchantIds: view.merchant ? [merchantId] : null };
   captured = [];
   try {
     if (view.list === 'summaries') {

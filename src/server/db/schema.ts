@@ -663,7 +663,6 @@ export const people = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role').notNull(),
-    merchantId: text('merchant_id').references(() => merchants.id),
     /** Argon2id PHC string; null until the invitation is accepted */
     passwordHash: text('password_hash'),
     totpSecret: text('totp_secret'),
@@ -676,6 +675,16 @@ export const people = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [uniqueIndex('people_email_uq').on(sql`lower(${t.email})`), index('people_org_idx').on(t.organizationId, t.email)],
+);
+
+/** The merchants a merchant operator acts for (issue 24, migration 0025): one or more; none for the other roles. */
+export const personMerchants = pgTable(
+  'person_merchants',
+  {
+    personId: text('person_id').notNull().references(() => people.id, { onDelete: 'cascade' }),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+  },
+  (t) => [primaryKey({ name: 'person_merchants_pk', columns: [t.personId, t.merchantId] })],
 );
 
 /** One-time recovery codes, hashed; a used one is deleted. */

@@ -6,7 +6,7 @@ import { ApiProblem } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 import { eventListColumns, eventView } from './events-query.ts';
-import { scopeOf } from '../lists/scope.ts';
+import { merchantCondition, scopeOf } from '../lists/scope.ts';
 
 /** POST /v1/events/{eventId}/retry: a failed (or unscheduled pending) event is due again now (issue 12). */
 export function eventRetryRoutes(app: ApiInstance): void {
@@ -20,7 +20,7 @@ export function eventRetryRoutes(app: ApiInstance): void {
     handler: async (request, reply) => {
       const scope = scopeOf(callerOf(request));
       const { eventId } = request.params;
-      const mine = and(eq(events.eventId, eventId), eq(events.organizationId, scope.organizationId), scope.merchantId === null ? undefined : eq(events.merchantId, scope.merchantId));
+      const mine = and(eq(events.eventId, eventId), eq(events.organizationId, scope.organizationId), merchantCondition(events.merchantId, scope));
       const [updated] = await app.database.db
         .update(events)
         .set({

@@ -8,7 +8,7 @@ import { Binder, inline, pageWindow, preparedOnce, type Bind } from '../db/prepa
 import { keysetAfter, keysetShape, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lists/keyset.ts';
 import { events as e, transactionSummaries as s } from '../db/schema.ts';
 import { offsetOf } from '../lists/paging.ts';
-import type { RowScope } from '../lists/scope.ts';
+import { merchantCondition, type RowScope } from '../lists/scope.ts';
 import { cappedCount, defaultCountCap, type TotalCount } from '../lists/total-count.ts';
 
 /** An event as lists, exports, the stream, ingestion's answer and the worker read it: every column but the raw body. */
@@ -23,7 +23,7 @@ export const eventListColumns = listColumns;
 /** WHERE of an events query: the caller's scope and every filter; created_at compares epoch nanoseconds (values through `bind`). */
 export function eventWhere(scope: RowScope, query: EventQuery, bind: Bind = inline): SQL | undefined {
   const conditions: (SQL | undefined)[] = [sql`${e.organizationId} = ${bind('org', scope.organizationId)}`];
-  if (scope.merchantId !== null) conditions.push(sql`${e.merchantId} = ${bind('scope_merchant', scope.merchantId)}`);
+  conditions.push(merchantCondition(e.merchantId, scope, bind));
   if (query.event_status) conditions.push(sql`${e.eventStatus} = ${bind('event_status', query.event_status)}`);
   if (query.event_type) conditions.push(sql`${e.eventType} = ${bind('event_type', query.event_type)}`);
   const created = query.created_at === undefined ? null : parseCreatedAtFilter(query.created_at);
@@ -53,9 +53,7 @@ function ofSummary(scope: RowScope, summaryId: string, bind: Bind): SQL {
 
 /** One event by its eventId, when the caller's scope sees it. */
 export async function findEvent(db: Db, scope: RowScope, eventId: string): Promise<EventDetailRow | undefined> {
-  const conditions = [eq(e.eventId, eventId), eq(e.organizationId, scope.organizationId)];
-  if (scope.merchantId !== null) conditions.push(eq(e.merchantId, scope.merchantId));
-  const [row] = await db.select().from(e).where(and(...conditions));
+  const [row] = await db.select().from(e).where(and(eq(e.eventId, eventId), eq(e.organizationId, scope.organizationId), merchantCondition(e.merchantId, scope)));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { defaultTerms, type FeePlan, type FeePlanInput, type FeePlanVersion, type FeePlanVersionInput, type FeeRates } from '../../contract/fee-plans.ts';
 import { providerNames } from '../../contract/enums.ts';
 import type { Caller } from '../auth/authenticate.ts';
@@ -43,20 +43,22 @@ function planView(plan: PlanRow, versions: VersionRow[], merchantIds: string[], 
   };
 }
 
-/** The plans a caller may read: an organization token all of them, a merchant token only the price plan it pays. */
+/** The plans a caller may read: an organization token all of them, a merchant token or operator only the price plans its merchants pay. */
 export async function listPlans(db: Db, caller: Caller, only?: string): Promise<FeePlan[]> {
   const where = [eq(feePlans.organizationId, caller.organizationId)];
   if (only !== undefined) where.push(eq(feePlans.id, only));
-  if (caller.merchantId !== null) {
-    const [merchant] = await db.select({ planId: merchants.feePlanId }).from(merchants).where(and(eq(merchants.id, caller.merchantId), eq(merchants.organizationId, caller.organizationId)));
-    where.push(eq(feePlans.kind, 'price'), merchant?.planId ? eq(feePlans.id, merchant.planId) : eq(feePlans.isDefault, true));
+  if (caller.merchantIds !== null) {
+    const paid = await db.select({ planId: merchants.feePlanId }).from(merchants).where(and(inArray(merchants.id, [...caller.merchantIds]), eq(merchants.organizationId, caller.organizationId)));
+    const ids = paid.flatMap((m) => (m.planId ? [m.planId] : []));
+    const onDefault = paid.some((m) => !m.planId);
+    where.push(eq(feePlans.kind, 'price'), or(ids.length > 0 ? inArray(feePlans.id, ids) : undefined, onDefault ? eq(feePlans.isDefault, true) : undefined) ?? sql`false`);
   }
   const plans = await db.select().from(feePlans).where(and(...where)).orderBy(asc(feePlans.kind), asc(feePlans.name), asc(feePlans.id));
   if (plans.length === 0) return [];
   const ids = plans.map((p) => p.id);
   const versions = await db.select().from(feePlanVersions).where(inArray(feePlanVersions.planId, ids));
   const assigned =
-    caller.merchantId === null
+    caller.merchantIds === null
       ? await db.select({ id: merchants.id, planId: merchants.feePlanId }).from(merchants).where(and(eq(merchants.organizationId, caller.organizationId), inArray(merchants.feePlanId, ids)))
       : [];
   const today = saoPauloDate(new Date());
@@ -78,7 +80,7 @@ export async function planHistory(db: Db, caller: Caller, id: string): Promise<F
 }
 
 function requireOrganizationToken(caller: Caller): void {
-  if (caller.merchantId !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token cannot change fee plans.' });
+  if (caller.merchantIds !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token or operator cannot change fee plans.' });
 }
 
 const invalid = (pointer: string, detail: string) => new ApiProblem({ status: 422, detail: `The fee plan is not valid: ${pointer} ${detail}.`, errors: [{ pointer, detail }] });

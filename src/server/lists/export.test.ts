@@ -54,13 +54,13 @@ describe.each(backends)('CSV export on $kind', ({ kind, available }) => {
         for (const order_direction of ['asc', 'desc'] as const) {
           const query = SummaryQuery.parse({ order_by, order_direction });
           const batched: string[] = [];
-          for await (const batch of summaryBatches(f.database.db, { organizationId: f.orgA.id, merchantId: null }, query, 7)) batched.push(...batch.map((r) => r.id));
+          for await (const batch of summaryBatches(f.database.db, { organizationId: f.orgA.id, merchantIds: null }, query, 7)) batched.push(...batch.map((r) => r.id));
           const listed = await walk<Summary>(f.app, f.tokens.a, '/v1/transactions/summaries', { order_by, order_direction });
           expect(batched, `${order_by} ${order_direction}`).toEqual(listed.items.map((i) => i.id));
         }
       }
       const events: string[] = [];
-      for await (const batch of eventBatches(f.database.db, { organizationId: f.orgA.id, merchantId: null }, { page: 1, limit: 20, order_by: 'created_at', order_direction: 'asc' }, 9)) {
+      for await (const batch of eventBatches(f.database.db, { organizationId: f.orgA.id, merchantIds: null }, { page: 1, limit: 20, order_by: 'created_at', order_direction: 'asc' }, 9)) {
         events.push(...batch.map((e) => e.eventId));
       }
       const listed = await walk<Event>(f.app, f.tokens.a, '/v1/events', { order_direction: 'asc' });

@@ -22,7 +22,7 @@ describe.skipIf(!postgresAvailable)('list page statements on PostgreSQL', () => 
   let database: Database;
   let client: pg.Client;
   let db: Db;
-  const scope = { organizationId: 'org_plan', merchantId: null };
+  const scope = { organizationId: 'org_plan', merchantIds: null };
 
   beforeAll(async () => {
     created = await createPostgresDatabase();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterKey, TotalCache, type TotalCount } from './total-count.ts';
 
-const scope = { organizationId: 'org1', merchantId: null };
+const scope = { organizationId: 'org1', merchantIds: null };
 
 describe('TotalCache', () => {
   const counter = () => {
@@ -33,8 +33,8 @@ describe('TotalCache', () => {
     await cache.get('summaries', scope, { status: 'declined' }, c.count);
     await cache.get('summaries', scope, {}, c.count);
     await cache.get('events', scope, { status: 'approved' }, c.count);
-    await cache.get('summaries', { organizationId: 'org2', merchantId: null }, { status: 'approved' }, c.count);
-    await cache.get('summaries', { organizationId: 'org1', merchantId: 'm1' }, { status: 'approved' }, c.count);
+    await cache.get('summaries', { organizationId: 'org2', merchantIds: null }, { status: 'approved' }, c.count);
+    await cache.get('summaries', { organizationId: 'org1', merchantIds: ['m1'] }, { status: 'approved' }, c.count);
     expect(c.calls).toBe(6);
   });
 

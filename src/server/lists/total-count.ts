@@ -78,7 +78,7 @@ export class TotalCache {
 
   get(list: string, scope: RowScope, query: object, count: () => Promise<TotalCount>): Promise<TotalCount> {
     if (this.ttlMs <= 0) return count();
-    const key = `${scope.organizationId}\u0000${list}\u0000${scope.merchantId ?? ''}\u0000${filterKey(query)}`;
+    const key = `${scope.organizationId}\u0000${list}\u0000${scope.merchantIds?.join(',') ?? '*'}\u0000${filterKey(query)}`;
     const at = this.now();
     const cached = this.entries.get(key);
     if (cached && cached.until > at) return cached.total;

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { merchantCondition } from '../lists/scope.ts';
 import type { Me } from '../../contract/me.ts';
 import { callerOf, type Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
@@ -22,14 +23,15 @@ export async function describeCaller(db: Db, caller: Caller): Promise<Me> {
     // the CNPJ too: the dashboard names a merchant by name and CNPJ (the connect form, a connection's page)
     .select({ id: merchants.id, name: merchants.name, taxId: merchants.taxId })
     .from(merchants)
-    .where(caller.merchantId ? and(scope, eq(merchants.id, caller.merchantId)) : scope)
+    .where(and(scope, merchantCondition(merchants.id, caller)))
     .orderBy(asc(merchants.name), asc(merchants.id));
   const person = caller.personId ? await findPerson(db, caller.organizationId, caller.personId) : null;
   return {
     tokenId: caller.tokenId,
     organization: { id: caller.organizationId, name: caller.organizationName },
     scopes: caller.scopes,
-    merchantId: caller.merchantId,
+    merchantId: caller.merchantIds?.length === 1 ? (caller.merchantIds[0] ?? null) : null,
+    merchantIds: caller.merchantIds === null ? null : [...caller.merchantIds],
     mode: caller.mode,
     merchants: rows,
     person: person ? (({ id, email, name, role }) => ({ id, email, name, role }))(personView(person)) : null,

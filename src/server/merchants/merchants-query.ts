@@ -7,17 +7,17 @@ import { inline } from '../db/prepared.ts';
 import { keysetAfter, readDirection, type Cursor, type KeysetOrder, type KeysetPosition } from '../lists/keyset.ts';
 import { xid } from '../lib/xid.ts';
 import { containsPattern } from '../credentials/list-credentials.ts';
-import type { RowScope } from '../lists/scope.ts';
+import { merchantCondition, type RowScope } from '../lists/scope.ts';
 import type { ListSpec } from '../lists/list-route.ts';
 import { cappedCount, type TotalCount } from '../lists/total-count.ts';
 
 /** Lower case without accents, as merchants.search_name keeps the name (a generated column). */
 export const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** WHERE of GET /v1/merchants: the organization (its merchant for a merchant token); q over the name or the CNPJ's start. */
+/** WHERE of GET /v1/merchants: the organization (its merchants for a merchant token or operator); q over the name or the CNPJ's start. */
 export function merchantWhere(caller: RowScope, query: MerchantQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(m.organizationId, caller.organizationId)];
-  if (caller.merchantId !== null) conditions.push(eq(m.id, caller.merchantId));
+  conditions.push(merchantCondition(m.id, caller));
   if (query.q) {
     const byName = sql`${m.searchName} like ${containsPattern(foldText(query.q))}`;
     const digits = query.q.replace(/[.\-/\s]/g, '');

@@ -26,8 +26,8 @@ export function merchantRoutes(app: ApiInstance): void {
     config: { auth: 'merchants:write', audit: { action: 'merchant.create', target: 'merchant' } },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      if (caller.merchantId !== null) {
-        throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token cannot add merchants.' });
+      if (caller.merchantIds !== null) {
+        throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token or operator cannot add merchants.' });
       }
       const result = await insertMerchant(app.database.db, caller.organizationId, request.body, (tx, planId) => checkPricePlan(tx, caller.organizationId, planId));
       if ('existing' in result) {
@@ -69,6 +69,6 @@ export function merchantRoutes(app: ApiInstance): void {
 /** The caller, when it acts for the whole organization: a merchant token may not change merchants. */
 function organizationCaller(request: Parameters<typeof callerOf>[0]) {
   const caller = callerOf(request);
-  if (caller.merchantId !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token cannot change merchants or their plans.' });
+  if (caller.merchantIds !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A caller limited to merchants cannot change merchants or their plans.' });
   return caller;
 }

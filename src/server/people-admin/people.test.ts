@@ -16,6 +16,8 @@ import { backends, createTestDatabase, insertOrganization, type TestDatabase } f
 
 const org = 'orgpeopleaaaaaaaaaaa';
 const merchant = 'mpeopleaaaaaaaaaaaa1';
+const merchant2 = 'mpeopleaaaaaaaaaaaa2';
+const merchant3 = 'mpeopleaaaaaaaaaaaa3';
 const adminEmail = 'root@people.example';
 const password = 'people admin passphrase';
 const origin = 'http://localhost:80';
@@ -54,7 +56,7 @@ describe.each(backends)('people, invitations and API tokens on $kind', ({ kind, 
     const logs: string[] = [];
     beforeAll(async () => {
       t = await createTestDatabase(kind);
-      await insertOrganization(t.database, org, [merchant]);
+      await insertOrganization(t.database, org, [merchant, merchant2, merchant3]);
       await createPerson(t.database.db, { organizationId: org, email: adminEmail, name: 'Root', role: 'admin', status: 'active', mode: 'test', passwordHash: await hashPassword(password) });
       const stream = new Writable({ write: (chunk: Buffer, _enc, next) => (logs.push(chunk.toString()), next()) });
       app = await buildApp({ database: t.database, webRoot: null, tokenCacheSeconds: 0, logger: { level: 'trace', stream } });
@@ -125,16 +127,30 @@ describe.each(backends)('people, invitations and API tokens on $kind', ({ kind, 
       expect(expired.statusCode).toBe(410);
       expect(expired.json<{ detail: string }>().detail).toContain('expired');
       expect((await send('POST', apiPath('invitePerson'), admin, { email: adminEmail, role: 'support' })).statusCode).toBe(409);
-      const noMerchant = await send('POST', apiPath('invitePerson'), admin, { email: 'op@people.example', role: 'merchant_operator' });
-      expect(noMerchant.statusCode).toBe(400);
+      // a merchant operator's set: one or more merchants of the organization; the other roles none (422 each)
+      const refusals: [object, RegExp, string][] = [
+        [{ email: 'op@people.example', role: 'merchant_operator' }, /one or more merchants/, '/merchantIds'],
+        [{ email: 'op@people.example', role: 'merchant_operator', merchantIds: [] }, /one or more merchants/, '/merchantIds'],
+        [{ email: 'op@people.example', role: 'support', merchantIds: [merchant] }, /acts for every merchant/, '/merchantIds'],
+        [{ email: 'op@people.example', role: 'merchant_operator', merchantIds: [merchant, 'mnotherexxxxxxxxxxxx'] }, /No merchant mnotherexxxxxxxxxxxx/, '/merchantIds/1'],
+      ];
+      for (const [body, detail, pointer] of refusals) {
+        const refused = await send('POST', apiPath('invitePerson'), admin, body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(422);
+        const problem = refused.json<{ detail: string; errors: { pointer: string }[] }>();
+        expect(problem.detail).toMatch(detail);
+        expect(problem.errors[0]?.pointer).toBe(pointer);
+      }
+      expect((await send('GET', `${apiPath('listPeople')}?limit=100`, admin)).json<Person[]>().map((p) => p.email)).not.toContain('op@people.example');
     });
 
     it('mails the link through SMTP_URL (a real SMTP server) and answers no link', async () => {
-      const res = await send('POST', apiPath('invitePerson'), await signIn(mailed, adminEmail, password), { email: 'dan@people.example', role: 'merchant_operator', merchantId: merchant, name: 'Dan' }, mailed);
+      const res = await send('POST', apiPath('invitePerson'), await signIn(mailed, adminEmail, password), { email: 'dan@people.example', role: 'merchant_operator', merchantIds: [merchant2, merchant], name: 'Dan' }, mailed);
       expect(res.statusCode, res.body).toBe(201);
       const invitation = res.json<Invitation>();
       expect(invitation.delivery).toBe('email');
       expect(invitation.link).toBeUndefined();
+      expect(invitation.person.merchantIds.sort()).toEqual([merchant, merchant2]);
       expect(smtp.messages).toHaveLength(1);
       const message = unquote(smtp.messages[0] ?? '');
       expect(message).toMatch(/^To: dan@people\.example/m);
@@ -144,7 +160,22 @@ describe.each(backends)('people, invitations and API tokens on $kind', ({ kind, 
       const accepted = await send('POST', apiPath('acceptInvitation'), '', { token: tokenOf(link), password: 'dan long enough passphrase' }, mailed);
       expect(accepted.statusCode, accepted.body).toBe(200);
       const me = await send('GET', apiPath('getAccount'), cookieOf(accepted), undefined, mailed);
-      expect(me.json()).toMatchObject({ person: { role: 'merchant_operator', merchantId: merchant }, scopes: ['transactions:read', 'views:write'] });
+      expect(me.json()).toMatchObject({ person: { role: 'merchant_operator', merchantIds: [merchant, merchant2] }, scopes: ['transactions:read', 'views:write'] });
+      // the session is scoped to both merchants, not a third
+      const session = await send('GET', apiPath('getMe'), cookieOf(accepted), undefined, mailed);
+      expect(session.json()).toMatchObject({ merchantId: null, merchantIds: [merchant, merchant2] });
+      const merchantsSeen = (await send('GET', apiPath('listMerchants'), cookieOf(accepted), undefined, mailed)).json<{ id: string }[]>();
+      expect(merchantsSeen.map((m) => m.id).sort()).toEqual([merchant, merchant2]);
+      const [entry] = await audit('person.invite');
+      expect(entry?.details).toMatchObject({ email: 'dan@people.example', merchantIds: [merchant, merchant2] });
+      // a change of the set is recorded from and to, and ends the person's sessions
+      const dan = (await send('GET', `${apiPath('listPeople')}?limit=100`, admin)).json<Person[]>().find((p) => p.email === 'dan@people.example');
+      const changed = await send('PATCH', apiPath('updatePerson', { id: dan?.id ?? '' }), admin, { merchantIds: [merchant3] });
+      expect(changed.json<Person>().merchants.map((m) => m.id)).toEqual([merchant3]);
+      expect((await send('GET', apiPath('getMe'), cookieOf(accepted), undefined, mailed)).statusCode).toBe(401);
+      const [update] = await audit('person.update');
+      expect(update?.details).toMatchObject({ from: { merchantIds: [merchant, merchant2] }, to: { merchantIds: [merchant3] } });
+      expect((await send('PATCH', apiPath('updatePerson', { id: dan?.id ?? '' }), admin, { merchantIds: [] })).statusCode).toBe(422);
     });
 
     it('a role change or disabling ends the person’s sessions; the last admin stays; a second factor can be reset', async () => {

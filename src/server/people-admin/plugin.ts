@@ -7,7 +7,8 @@ import { endpoint } from '../lib/endpoint-routes.ts';
 import { sendList } from '../lists/list-route.ts';
 import { invitationLink, type InvitationMailer } from '../people/invitation-mail.ts';
 import { acceptInvitation, inviteEmail } from '../people/invitations.ts';
-import { changePerson, endSessions, findPerson, personView, resetSecondFactor } from '../people/people-store.ts';
+import { changePerson, endSessions, findPerson, personView, resetSecondFactor, type PersonRow } from '../people/people-store.ts';
+import { merchantsOfPeople } from '../people/person-merchants.ts';
 import { startPersonSession } from '../sign-in/session-start.ts';
 import { peopleList } from './people-list.ts';
 
@@ -24,6 +25,11 @@ const tags = ['people'];
 /** /v1/people (extension): the organization's people, invitations, roles, disabling and second-factor resets. */
 export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () => void): void {
   const db = app.database.db;
+  /** People as the API shows them, each with their merchants. */
+  const viewsOf = async (rows: PersonRow[]) => {
+    const merchantsOf = await merchantsOfPeople(db, rows.map((r) => r.id));
+    return rows.map((row) => personView(row, merchantsOf.get(row.id)));
+  };
   const personOf = async (request: FastifyRequest, id: string) => {
     const person = await findPerson(db, callerOf(request).organizationId, id);
     if (!person) throw new ApiProblem({ status: 404, detail: `No person ${id} in this organization.` });
@@ -32,18 +38,19 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
 
   app.route({
     ...endpoint('listPeople', {
-      summary: 'The organization’s people: role, merchant, status, second factor, last sign-in (extension)',
+      summary: 'The organization’s people: role, merchants, status, second factor, last sign-in (extension)',
       tags,
     }),
-    handler: async (request, reply) => sendList(app, request, reply, peopleList, request.query, (rows) => rows.map(personView)),
+    handler: async (request, reply) => sendList(app, request, reply, peopleList, request.query, viewsOf),
   });
 
   app.route({
     ...endpoint('invitePerson', {
-      summary: 'Invite an email with a role (and the merchant of a merchant operator) (extension)',
+      summary: 'Invite an email with a role (and the merchants of a merchant operator) (extension)',
       description:
         'The link works once, for 72 hours. With SMTP_URL it is mailed (`delivery: email`); without, it is in this answer only (`delivery: link`): ' +
-        'pass it on to the person. Inviting an email again before it was accepted sends a new link with the new role; the older link stops working.',
+        'pass it on to the person. Inviting an email again before it was accepted sends a new link with the new role and merchants; the older link stops working. ' +
+        'A merchant operator needs `merchantIds`, one or more merchants of the organization; 422 for an empty set, an unknown merchant, or merchants with another role.',
       tags,
     }),
     config: { audit: { action: 'person.invite', target: 'person' } },
@@ -52,7 +59,8 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
       const issued = await inviteEmail(db, { ...request.body, organizationId: caller.organizationId, invitedBy: caller.personId ?? null, mode: caller.mode });
       const link = invitationLink(options.dashboardUrl ?? `${request.protocol}://${request.host}`, issued.token);
       const delivery = options.mailer ? 'email' : 'link';
-      request.auditNote = { targetId: issued.person.id, details: { email: issued.person.email, role: issued.person.role, merchantId: issued.person.merchantId, delivery } };
+      const [invited] = await viewsOf([issued.person]);
+      request.auditNote = { targetId: issued.person.id, details: { email: issued.person.email, role: issued.person.role, merchantIds: invited?.merchantIds ?? [], delivery } };
       if (options.mailer) {
         const inviter = caller.personId ? ((await findPerson(db, null, caller.personId))?.name ?? caller.organizationName) : caller.organizationName;
         try {
@@ -62,7 +70,7 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
           throw new ApiProblem({ status: 502, type: 'mail-not-sent', detail: 'The mail server did not take the invitation: try again (a new invitation replaces this one).' });
         }
       }
-      const answer = { person: personView(issued.person), expiresAt: issued.expiresAt.toISOString(), delivery, ...(options.mailer ? {} : { link }) } as const;
+      const answer = { person: invited ?? personView(issued.person), expiresAt: issued.expiresAt.toISOString(), delivery, ...(options.mailer ? {} : { link }) } as const;
       return reply.code(201).send(answer);
     },
   });
@@ -89,15 +97,22 @@ export function peoplePlugin(app: ApiInstance, options: PeopleOptions, done: () 
 
   app.route({
     ...endpoint('updatePerson', {
-      summary: 'Change a person’s role or merchant, disable or enable them; a change ends their sessions (extension)',
-      description: 'The last active admin of the organization can be neither demoted nor disabled (409 `last-admin`).',
+      summary: 'Change a person’s role or merchants, disable or enable them; a change ends their sessions (extension)',
+      description:
+        'The last active admin of the organization can be neither demoted nor disabled (409 `last-admin`). `merchantIds` replaces a merchant operator’s set ' +
+        '(one or more; 422 for an empty set, an unknown merchant, or merchants with another role); a role changed away from merchant operator drops the set.',
       tags,
     }),
     config: { audit: { action: 'person.update', target: 'person' } },
     handler: async (request) => {
       const person = await personOf(request, request.params.id);
-      request.auditNote = { details: { from: { role: person.role, merchantId: person.merchantId, status: person.status }, to: request.body } };
-      return personView(await changePerson(db, person, request.body));
+      const [before] = await viewsOf([person]);
+      const from = { role: person.role, merchantIds: before?.merchantIds ?? [], status: person.status };
+      // a refused change is recorded with what was asked; a done one with what it became
+      request.auditNote = { details: { from, to: request.body } };
+      const [after] = await viewsOf([await changePerson(db, person, request.body)]);
+      if (after) request.auditNote = { details: { from, to: { role: after.role, merchantIds: after.merchantIds, status: after.status } } };
+      return after;
     },
   });
 

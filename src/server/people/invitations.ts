@@ -8,7 +8,8 @@ import type { Db } from '../db/client.ts';
 import { accessTokens, invitations, people } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
-import { checkRoleLimit, createPerson, findPersonByEmail, type PersonRow } from './people-store.ts';
+import { checkRoleLimit, setPersonMerchants } from './person-merchants.ts';
+import { createPerson, findPersonByEmail, type PersonRow } from './people-store.ts';
 
 export interface IssuedInvitation {
   person: PersonRow;
@@ -21,7 +22,7 @@ const invitationMs = invitationHours * 3_600_000;
 
 /**
  * Invites an email with a role: the person exists as 'invited' (their access token revoked) until they accept. An
- * email invited before and not yet accepted gets a new link with the new role (the older links stop working); an
+ * email invited before and not yet accepted gets a new link with the new role and merchants (the older links stop working); an
  * email with an account is 409.
  */
 export async function inviteEmail(db: Db, input: InvitationRequest & { organizationId: string; invitedBy: string | null; mode: TokenMode }): Promise<IssuedInvitation> {
@@ -32,12 +33,15 @@ export async function inviteEmail(db: Db, input: InvitationRequest & { organizat
     throw new ApiProblem({ status: 409, type: 'email-taken', detail: `${input.email} already has an account.` });
   }
   if (existing) {
-    const merchantId = await checkRoleLimit(db, input.organizationId, input.role, input.merchantId);
-    const [row] = await db.update(people).set({ name, role: input.role, merchantId }).where(eq(people.id, existing.id)).returning();
-    await db.update(accessTokens).set({ scopes: roleScopes(input.role), merchantId }).where(and(eq(accessTokens.personId, existing.id), eq(accessTokens.kind, 'person')));
-    person = row ?? existing;
+    person = await db.transaction(async (tx) => {
+      const merchantIds = await checkRoleLimit(tx, input.organizationId, input.role, input.merchantIds);
+      const [row] = await tx.update(people).set({ name, role: input.role }).where(eq(people.id, existing.id)).returning();
+      await setPersonMerchants(tx, existing.id, merchantIds);
+      await tx.update(accessTokens).set({ scopes: roleScopes(input.role) }).where(and(eq(accessTokens.personId, existing.id), eq(accessTokens.kind, 'person')));
+      return row ?? existing;
+    });
   } else {
-    person = await createPerson(db, { organizationId: input.organizationId, email: input.email, name, role: input.role, merchantId: input.merchantId ?? null, status: 'invited', mode: input.mode });
+    person = await createPerson(db, { organizationId: input.organizationId, email: input.email, name, role: input.role, merchantIds: input.merchantIds ?? null, status: 'invited', mode: input.mode });
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + invitationMs);
@@ -80,7 +84,7 @@ export async function acceptInvitation(db: Db, input: { token: string; name?: st
     if (!person) throw new ApiProblem({ status: 409, type: 'invitation-used', detail: 'This invitation is no longer open: ask the admin who invited you.' });
     await tx
       .update(accessTokens)
-      .set({ revokedAt: null, scopes: roleScopes(person.role as Role), merchantId: person.merchantId })
+      .set({ revokedAt: null, scopes: roleScopes(person.role as Role) })
       .where(and(eq(accessTokens.personId, person.id), eq(accessTokens.kind, 'person')));
     await tx.delete(invitations).where(and(eq(invitations.personId, person.id), ne(invitations.tokenHash, tokenHash)));
     return person;

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { TokenMode } from '../../contract/enums.ts';
-import type { Person } from '../../contract/people.ts';
-import { roles, roleScopes, type Role } from '../../contract/roles.ts';
+import type { Person, PersonMerchant } from '../../contract/people.ts';
+import { roleScopes, type Role } from '../../contract/roles.ts';
 import { hashToken } from '../auth/token-store.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, dashboardSessions, merchants, passkeyChallenges, passkeys, people, recoveryCodes } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import { xid } from '../lib/xid.ts';
+import { checkRoleLimit, merchantsOfPeople, setPersonMerchants } from './person-merchants.ts';
 
 export type PersonRow = typeof people.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -18,40 +19,28 @@ export interface NewPerson {
   email: string;
   name: string;
   role: Role;
-  merchantId?: string | null;
+  /** a merchant operator's merchants (one or more); none for the other roles */
+  merchantIds?: readonly string[] | null;
   passwordHash?: string | null;
   status: 'active' | 'invited';
   /** the mode of the person's access (test or live data); invitations inherit the inviter's */
   mode: TokenMode;
 }
 
-/** The merchant limit a role needs: a merchant operator names one merchant of the organization, the others none. */
-export async function checkRoleLimit(db: Handle, organizationId: string, role: Role, merchantId: string | null | undefined): Promise<string | null> {
-  if (!roles[role].merchantLimited) {
-    if (merchantId) throw new ApiProblem({ status: 400, detail: `The role ${role} acts for every merchant: leave merchantId out.` });
-    return null;
-  }
-  if (!merchantId) throw new ApiProblem({ status: 400, detail: 'A merchant operator needs merchantId: the merchant they act for.' });
-  const [found] = await db.select({ id: merchants.id }).from(merchants).where(and(eq(merchants.id, merchantId), eq(merchants.organizationId, organizationId)));
-  if (!found) throw new ApiProblem({ status: 400, detail: `No merchant ${merchantId} in this organization.` });
-  return merchantId;
-}
-
 /** Inserts the person and the access token they act through (the role's scopes; no usable secret). */
 export async function createPerson(db: Db, input: NewPerson): Promise<PersonRow> {
   return db.transaction(async (tx) => {
-    const merchantId = await checkRoleLimit(tx, input.organizationId, input.role, input.merchantId);
+    const merchantIds = await checkRoleLimit(tx, input.organizationId, input.role, input.merchantIds);
     const [taken] = await tx.select({ id: people.id }).from(people).where(sql`lower(${people.email}) = ${input.email.toLowerCase()}`);
     if (taken) throw new ApiProblem({ status: 409, type: 'email-taken', detail: `${input.email} already has an account.` });
     const id = xid();
     const [row] = await tx
       .insert(people)
-      .values({ id, organizationId: input.organizationId, email: input.email.toLowerCase(), name: input.name, role: input.role, merchantId, passwordHash: input.passwordHash ?? null, status: input.status, passwordChangedAt: input.passwordHash ? new Date() : null })
+      .values({ id, organizationId: input.organizationId, email: input.email.toLowerCase(), name: input.name, role: input.role, passwordHash: input.passwordHash ?? null, status: input.status, passwordChangedAt: input.passwordHash ? new Date() : null })
       .returning();
     await tx.insert(accessTokens).values({
       id: xid(),
       organizationId: input.organizationId,
-      merchantId,
       name: input.email.toLowerCase(),
       tokenHash: hashToken(randomBytes(32).toString('base64url')),
       scopes: roleScopes(input.role),
@@ -60,6 +49,7 @@ export async function createPerson(db: Db, input: NewPerson): Promise<PersonRow>
       personId: id,
       revokedAt: input.status === 'active' ? null : new Date(),
     });
+    await setPersonMerchants(tx, id, merchantIds);
     if (!row) throw new Error('person not inserted');
     return row;
   });
@@ -99,10 +89,10 @@ export async function activeAdmins(db: Handle, organizationId: string): Promise<
 }
 
 /**
- * Changes role, merchant limit or status; a role or status change ends the person's sessions (they sign in again
+ * Changes role, merchants or status; a change of any ends the person's sessions (they sign in again
  * with what they now may do). The last active admin of an organization keeps the role and stays enabled.
  */
-export async function changePerson(db: Db, read: PersonRow, change: { role?: Role | undefined; merchantId?: string | null | undefined; status?: 'active' | 'disabled' | undefined }): Promise<PersonRow> {
+export async function changePerson(db: Db, read: PersonRow, change: { role?: Role | undefined; merchantIds?: readonly string[] | undefined; status?: 'active' | 'disabled' | undefined }): Promise<PersonRow> {
   return db.transaction(async (tx) => {
     // serialize admin changes of one organization: two admins demoting each other cannot both succeed
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`people:${read.organizationId}`}))`);
@@ -114,14 +104,17 @@ export async function changePerson(db: Db, read: PersonRow, change: { role?: Rol
     if (losesAdmin && (await activeAdmins(tx, person.organizationId)) <= 1) {
       throw new ApiProblem({ status: 409, type: 'last-admin', detail: 'This is the last admin of the organization: make someone else admin first.' });
     }
-    const merchantId = await checkRoleLimit(tx, person.organizationId, role, change.merchantId === undefined && role === person.role ? person.merchantId : change.merchantId);
+    const before = (await merchantsOfPeople(tx, [person.id])).get(person.id)?.map((m) => m.id).sort() ?? [];
+    const merchantIds = await checkRoleLimit(tx, person.organizationId, role, change.merchantIds === undefined && role === person.role ? before : change.merchantIds);
     const newStatus = person.status === 'invited' && status === 'active' ? 'invited' : status;
-    const [row] = await tx.update(people).set({ role, merchantId, status: newStatus }).where(eq(people.id, person.id)).returning();
+    const [row] = await tx.update(people).set({ role, status: newStatus }).where(eq(people.id, person.id)).returning();
+    const merchantsChanged = merchantIds.join() !== before.join();
+    if (merchantsChanged) await setPersonMerchants(tx, person.id, merchantIds);
     await tx
       .update(accessTokens)
-      .set({ scopes: roleScopes(role), merchantId, revokedAt: newStatus === 'active' ? null : new Date() })
+      .set({ scopes: roleScopes(role), revokedAt: newStatus === 'active' ? null : new Date() })
       .where(and(eq(accessTokens.personId, person.id), eq(accessTokens.kind, 'person')));
-    if (role !== person.role || merchantId !== person.merchantId || newStatus !== person.status) await endSessions(tx, person.id);
+    if (role !== person.role || merchantsChanged || newStatus !== person.status) await endSessions(tx, person.id);
     if (!row) throw new Error('person not updated');
     return row;
   });
@@ -139,12 +132,14 @@ export async function listPeople(db: Db, organizationId: string): Promise<Person
   return db.select().from(people).where(eq(people.organizationId, organizationId)).orderBy(asc(people.email));
 }
 
-export const personView = (row: PersonRow): Person => ({
+/** A person as the API shows them, with their merchants (merchantsOfPeople). */
+export const personView = (row: PersonRow, merchants: readonly PersonMerchant[] = []): Person => ({
   id: row.id,
   email: row.email,
   name: row.name,
   role: row.role as Role,
-  merchantId: row.merchantId,
+  merchantIds: merchants.map((m) => m.id),
+  merchants: [...merchants],
   status: row.status,
   secondFactor: row.totpSecret !== null,
   createdAt: row.createdAt.toISOString(),

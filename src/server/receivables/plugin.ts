@@ -5,6 +5,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
 import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
+import { merchantsText } from '../lists/scope.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 import { basisPoints, percentText, versionOn } from '../fee-plans/plan-rates.ts';
@@ -109,7 +110,7 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
     config: { auth: 'margin:read' },
     handler: async (request) => {
       const caller = callerOf(request);
-      if (caller.merchantId !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'The margin is the platform’s own: a merchant token cannot read it.' });
+      if (caller.merchantIds !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'The margin is the platform’s own: a merchant token or operator cannot read it.' });
       const today = saoPauloDate(new Date());
       const from = request.query.from ?? `${today.slice(0, 4)}-01-01`;
       const to = request.query.to ?? addDays(today, 400);
@@ -127,10 +128,13 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
     handler: async (request) => {
       const caller = callerOf(request);
       const body = request.body;
-      const merchantId = caller.merchantId ?? body.merchantId;
-      if (merchantId === undefined) throw badRequest('Name the merchant whose receivables to anticipate.', [{ pointer: '/merchantId', detail: 'is required for an organization token' }]);
-      if (caller.merchantId !== null && body.merchantId !== undefined && body.merchantId !== caller.merchantId) {
-        throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'A merchant token simulates for its own merchant only.' });
+      const own = caller.merchantIds;
+      const merchantId = body.merchantId ?? (own?.length === 1 ? own[0] : undefined);
+      if (merchantId === undefined) {
+        throw badRequest('Name the merchant whose receivables to anticipate.', [{ pointer: '/merchantId', detail: own === null ? 'is required for an organization token' : 'is required when acting for several merchants' }]);
+      }
+      if (own !== null && !own.includes(merchantId)) {
+        throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: `A merchant token or operator simulates for its own merchants only (${merchantsText(own)}).` });
       }
       const [merchant] = await db().select({ id: merchants.id }).from(merchants).where(and(eq(merchants.id, merchantId), eq(merchants.organizationId, caller.organizationId)));
       if (!merchant) throw new ApiProblem({ status: 422, detail: `No merchant ${merchantId} in this organization.`, errors: [{ pointer: '/merchantId', detail: 'names no merchant of this organization' }] });

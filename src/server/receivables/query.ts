@@ -4,11 +4,12 @@ import { parseDueDateRange, type CalendarEntry, type CalendarQuery, type Receiva
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { merchants, receivableDaily as d, receivables as r } from '../db/schema.ts';
+import { merchantCondition } from '../lists/scope.ts';
 import { addDays } from './business-calendar.ts';
 import { unitKey } from './receivable-view.ts';
 
 /** The caller sees the margin (cost fees) with margin:read on an organization token only. */
-export const seesCost = (caller: Caller): boolean => caller.merchantId === null && caller.scopes.includes('margin:read');
+export const seesCost = (caller: Caller): boolean => caller.merchantIds === null && caller.scopes.includes('margin:read');
 
 /** The status filter on either table: overdue and scheduled split the stored 'scheduled' at today. */
 function statusWhere(table: typeof r | typeof d, status: ReceivableStatus | undefined, today: string): SQL | undefined {
@@ -23,7 +24,7 @@ type Filters = Pick<ReceivableQuery, 'merchant_id' | 'acquirer' | 'brand' | 'pay
 /** The filters both tables share (receivables and receivable_daily have the same dimension columns). */
 function dimensionWhere(table: typeof r | typeof d, caller: Caller, q: Filters, today: string): SQL[] {
   const where: (SQL | undefined)[] = [eq(table.organizationId, caller.organizationId)];
-  if (caller.merchantId !== null) where.push(eq(table.merchantId, caller.merchantId));
+  where.push(merchantCondition(table.merchantId, caller));
   if (q.merchant_id !== undefined) where.push(eq(table.merchantId, q.merchant_id));
   if (q.acquirer !== undefined) where.push(eq(table.acquirer, q.acquirer));
   if (q.brand !== undefined) where.push(eq(table.brand, q.brand));

@@ -7,6 +7,9 @@ import { seedOrganization } from '../seed/seed-organization.ts';
 import { backends, bearer, createTestApp, type TestApp } from '../test/harness.ts';
 import { backfillReceivables } from './backfill.ts';
 import { addDays, saoPauloDate } from './business-calendar.ts';
+import { calendar, countReceivables, findReceivables } from './query.ts';
+import type { Caller } from '../auth/authenticate.ts';
+import { ReceivableQuery } from '../../contract/receivables.ts';
 
 const orgA = 'orgrapiaaaaaaaaaaaaa';
 const orgB = 'orgrapibbbbbbbbbbbbb';
@@ -37,6 +40,27 @@ describe.each(backends)('receivables API on $kind', ({ kind, available }) => {
     const get = (url: string, auth: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { authorization: auth, ...headers } });
     const today = saoPauloDate(new Date());
     const money = (list: Row[], f: (r: Row) => bigint) => minorToDecimal(list.reduce((a, r) => a + f(r), 0n));
+
+    it('a caller limited to two of three merchants (a merchant operator) reads the receivables of both and none of the third', async () => {
+      const [m0, m1, m2] = merchantIds as [string, string, string];
+      const caller: Caller = { tokenId: 'x', organizationId: orgA, organizationName: 'A', merchantIds: [m0, m1], scopes: ['receivables:read'], mode: 'test' };
+      const expected = rows.filter((r) => r.merchantId === m0 || r.merchantId === m1);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(rows.length);
+      const q = ReceivableQuery.parse({});
+      const found = await findReceivables(t.database.db, caller, q, today, null, 100_000);
+      expect(found.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
+      expect(await countReceivables(t.database.db, caller, q, today)).toBe(expected.length);
+      // a filter outside the set: nothing, as for a merchant token naming another merchant
+      expect(await findReceivables(t.database.db, caller, ReceivableQuery.parse({ merchant_id: m2 }), today, null, 100)).toEqual([]);
+      const from = expected.map((r) => r.dueDate).sort()[0] ?? today;
+      const to = addDays(from, 399);
+      const inRange = (list: Row[]) => list.filter((r) => r.dueDate >= from && r.dueDate <= to && r.status !== 'cancelled');
+      const cal = await calendar(t.database.db, caller, { from, to, group_by: 'day' }, today);
+      expect(cal.totals.count).toBe(inRange(expected).length);
+      const outside = await calendar(t.database.db, caller, { from, to, group_by: 'day', merchant_id: m2 }, today);
+      expect(outside.totals.count).toBe(0);
+    });
 
     it('pages every receivable of the organization in due date order with the cursor, the total counted exactly', async () => {
       const seen: string[] = [];

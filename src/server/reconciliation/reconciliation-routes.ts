@@ -18,7 +18,7 @@ import { importStatement } from './import-statement.ts';
 export const maxStatementBytes = 1024 * 1024 * 1024;
 
 function organizationCaller(caller: Caller): Caller {
-  if (caller.merchantId !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'Reconciliation is the sub-acquirer’s: a merchant token cannot use it.' });
+  if (caller.merchantIds !== null) throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'Reconciliation is the sub-acquirer’s: a merchant token or operator cannot use it.' });
   return caller;
 }
 

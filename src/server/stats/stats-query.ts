@@ -5,7 +5,7 @@ import type { SummaryFilters } from '../../contract/summaries.ts';
 import type { Db } from '../db/client.ts';
 import { summaryRollupDaily as d, summaryRollup as h, summaryRollupStatus as hs, transactionSummaries as s } from '../db/schema.ts';
 import { hourAligned } from '../lib/time-zones.ts';
-import type { RowScope } from '../lists/scope.ts';
+import { merchantCondition, seesMerchant, type RowScope } from '../lists/scope.ts';
 import { summaryWhere } from '../summaries/summaries-query.ts';
 
 const MS_PER_HOUR = 3_600_000;
@@ -69,7 +69,7 @@ function sources(scope: RowScope, filters: SummaryFilters, tz: string, dataSpanM
   const given = Object.entries(filters).filter(([, v]) => v !== undefined);
   const merchantFilter = (filters as Record<string, unknown>).merchant_id;
   const usable = given.every(([k, v]) => cubeFilters.has(k) && (k !== 'merchant_id' || typeof v === 'string'));
-  const conflicting = scope.merchantId !== null && typeof merchantFilter === 'string' && merchantFilter !== scope.merchantId;
+  const conflicting = typeof merchantFilter === 'string' && !seesMerchant(scope, merchantFilter);
   const created = filters.created_at === undefined ? null : parseCreatedAtFilter(filters.created_at);
   const a: Bound = created?.fromNs == null ? null : Math.ceil(Number(created.fromNs / NS_PER_MS) / MS_PER_HOUR) * MS_PER_HOUR;
   const b: Bound = created?.toNs == null ? null : Math.floor(Number(created.toNs / NS_PER_MS) / MS_PER_HOUR) * MS_PER_HOUR;
@@ -78,11 +78,13 @@ function sources(scope: RowScope, filters: SummaryFilters, tz: string, dataSpanM
   const aligned = spanFrom === undefined || spanTo === undefined || spanFrom >= spanTo || hourAligned(tz, spanFrom, spanTo);
   if (!usable || conflicting || !aligned || (a !== null && b !== null && a >= b)) return { series: [rawSeries(where)], cells: [rawCells(where)] };
 
-  const merchant = scope.merchantId ?? (typeof merchantFilter === 'string' ? merchantFilter : '*');
+  // the rollups keep each merchant's rows and '*' (every merchant): a filter reads its merchant's, a limited scope
+  // sums its merchants' (the cells and the series group what the union brings)
+  const merchantKeys = typeof merchantFilter === 'string' ? [merchantFilter] : (scope.merchantIds ?? ['*']);
   const dims = (t: typeof h | typeof d) =>
     and(
       eq(t.organizationId, scope.organizationId),
-      eq(t.merchantId, merchant),
+      merchantCondition(t.merchantId, { merchantIds: merchantKeys }),
       filters.status ? eq(t.status, filters.status) : undefined,
       filters.acquirer ? eq(t.acquirer, filters.acquirer) : undefined,
       filters.payment_method ? eq(t.paymentMethod, filters.payment_method) : undefined,
@@ -107,7 +109,7 @@ function sources(scope: RowScope, filters: SummaryFilters, tz: string, dataSpanM
   const byStatusOnly = given.every(([k]) => statusFilters.has(k));
   const series = byStatusOnly
     ? sql`select ${hs.hour} as t, ${hs.status} as status, ${hs.count} as n, ${hs.amountMinor} as amount from ${hs}
-           where ${hs.organizationId} = ${scope.organizationId} and ${hs.merchantId} = ${merchant}
+           where ${hs.organizationId} = ${scope.organizationId} and ${merchantCondition(hs.merchantId, { merchantIds: merchantKeys })}
              ${filters.status ? sql`and ${hs.status} = ${filters.status}` : sql``} and ${within(sql`${hs.hour}`, a, b) ?? sql`true`}`
     : sql`select ${h.hour} as t, ${h.status} as status, ${h.count} as n, ${h.amountMinor} as amount from ${h} where ${dims(h)} and ${within(sql`${h.hour}`, a, b) ?? sql`true`}`;
 

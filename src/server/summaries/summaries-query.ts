@@ -10,7 +10,7 @@ import { cycles, merchants, transactionSummaries as s } from '../db/schema.ts';
 import { ceilMicros, microsToIso } from '../lib/instants.ts';
 import { offsetOf } from '../lists/paging.ts';
 import { identifierVariants } from '../lists/identifier-variants.ts';
-import type { RowScope } from '../lists/scope.ts';
+import { merchantCondition, type RowScope } from '../lists/scope.ts';
 import { isoFromPg, type CycleRecord, type SummaryRecord } from './summary-record.ts';
 
 /** A summary as Drizzle maps it (exports); list pages use the driver's SummaryRecord. */
@@ -21,7 +21,7 @@ import { cappedCount, defaultCountCap, type TotalCount } from '../lists/total-co
 /** WHERE of a summaries query: the caller's scope and every filter (values through `bind`, see db/prepared.ts). */
 export function summaryWhere(scope: RowScope, query: SummaryFilters, bind: Bind = inline): SQL | undefined {
   const conditions: (SQL | undefined)[] = [sql`${s.organizationId} = ${bind('org', scope.organizationId)}`];
-  if (scope.merchantId !== null) conditions.push(sql`${s.merchantId} = ${bind('scope_merchant', scope.merchantId)}`);
+  conditions.push(merchantCondition(s.merchantId, scope, bind));
   if (query.acquirer) conditions.push(sql`${s.acquirer} = ${bind('acquirer', query.acquirer)}`);
   if (query.payment_method) conditions.push(sql`${s.paymentMethod} = ${bind('payment_method', query.payment_method)}`);
   if (query.status) conditions.push(sql`${s.status} = ${bind('status', query.status)}`);
@@ -172,10 +172,10 @@ async function readSummaries(
 
 /** One summary by id, when the caller's scope sees it. */
 export async function findSummary(db: Db, scope: RowScope, id: string): Promise<SummaryRecord | undefined> {
-  const merchantScoped = scope.merchantId !== null;
-  const statement = preparedOnce(db, `summary-by-id|${merchantScoped}`, (name) => {
-    const conditions = [eq(s.id, sql.placeholder('id')), eq(s.organizationId, sql.placeholder('org'))];
-    if (merchantScoped) conditions.push(eq(s.merchantId, sql.placeholder('merchant')));
+  const binder = new Binder();
+  const merchant = merchantCondition(s.merchantId, scope, binder.bind);
+  const statement = preparedOnce(db, `summary-by-id|${binder.shape}`, (name) => {
+    const conditions = [eq(s.id, sql.placeholder('id')), eq(s.organizationId, sql.placeholder('org')), merchant];
     return db
       .select(summaryColumns)
       .from(s)
@@ -183,7 +183,7 @@ export async function findSummary(db: Db, scope: RowScope, id: string): Promise<
       .where(and(...conditions))
       .prepare(name);
   });
-  const [row] = await driverRows<SummaryRecord>(statement, { id, org: scope.organizationId, merchant: scope.merchantId });
+  const [row] = await driverRows<SummaryRecord>(statement, { id, org: scope.organizationId, ...binder.values });
   return row;
 }
 

@@ -5,6 +5,7 @@ import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { accessTokens, merchants, people } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
+import { merchantsText } from '../lists/scope.ts';
 import type { ListSpec } from '../lists/list-route.ts';
 import { offsetOf } from '../lists/paging.ts';
 
@@ -59,14 +60,15 @@ export async function revokeApiToken(db: Db, organizationId: string, id: string)
 
 /**
  * What a maker may grant: no scope they lack, and their own merchant limit (a merchant-limited maker makes tokens
- * limited to that merchant); a merchant named must be the organization's. Answers the token's merchant limit.
+ * limited to one of its merchants; a machine token keeps a single merchant); a merchant named must be the organization's. Answers the token's merchant limit.
  */
 export async function checkTokenGrant(db: Db, caller: Caller, input: ApiTokenRequest): Promise<string | null> {
   const lacking = input.scopes.filter((scope: Scope) => !caller.scopes.includes(scope));
   if (lacking.length > 0) throw new ApiProblem({ status: 403, type: 'scope-not-grantable', detail: `A token cannot get scopes its maker lacks: ${lacking.join(', ')}.` });
-  const merchantId = input.merchantId ?? caller.merchantId;
-  if (caller.merchantId !== null && merchantId !== caller.merchantId) {
-    throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: 'You act for one merchant: your tokens are limited to it.' });
+  const own = caller.merchantIds;
+  const merchantId = input.merchantId ?? (own?.length === 1 ? (own[0] ?? null) : null);
+  if (own !== null && (merchantId === null || !own.includes(merchantId))) {
+    throw new ApiProblem({ status: 403, type: 'merchant-not-allowed', detail: `You act for ${merchantsText(own)}: your tokens are limited to one of them (merchantId).` });
   }
   if (merchantId !== null) {
     const [found] = await db.select({ id: merchants.id }).from(merchants).where(and(eq(merchants.id, merchantId), eq(merchants.organizationId, caller.organizationId)));

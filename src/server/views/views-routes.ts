@@ -11,6 +11,7 @@ import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 import { deleteView, findView, insertView, listViews, NameTaken, updateView, viewOf, type ViewRow } from './views-store.ts';
+import { merchantsText, seesMerchant } from '../lists/scope.ts';
 
 function forbidden(detail: string, type = 'insufficient-scope'): ApiProblem {
   return new ApiProblem({ status: 403, type, detail });
@@ -24,12 +25,12 @@ const readablePages = (caller: Caller): ViewPage[] => viewPages.filter((page) =>
 
 const notFound = (id: string) => new ApiProblem({ status: 404, detail: `No saved view ${id} visible to this token.` });
 
-/** A view the caller may change: a merchant token only its merchant's, never the organization's shared ones. */
+/** A view the caller may change: a merchant token or operator only its merchants', never the organization's shared ones. */
 function requireWritable(caller: Caller, row: ViewRow): void {
   requireScope(caller, 'views:write');
   requireScope(caller, viewReadScope[row.page]);
-  if (caller.merchantId !== null && row.merchantId !== caller.merchantId) {
-    throw forbidden('A merchant token may change only its own merchant’s views, not the organization’s shared ones.', 'merchant-not-allowed');
+  if (!seesMerchant(caller, row.merchantId)) {
+    throw forbidden('A merchant token or operator may change only its own merchants’ views, not the organization’s shared ones.', 'merchant-not-allowed');
   }
 }
 
@@ -81,7 +82,7 @@ export function viewRoutes(app: ApiInstance): void {
     ...endpoint('createSavedView', {
       summary: 'Save a view of a list page: name, filters, order and columns',
       description:
-        'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token saves for its merchant.',
+        'Needs views:write and the page’s read scope. Filters are validated like that list’s query. An organization token saves a shared view (or one for `merchantId`); a merchant token or operator saves for its merchant (`merchantId`, one of its merchants; the first of them when left out).',
       tags: ['views'],
     }),
     config: { auth: 'views:write', audit: { action: 'view.create', target: 'view' } },
@@ -90,11 +91,12 @@ export function viewRoutes(app: ApiInstance): void {
       const input = request.body;
       requireScope(caller, viewReadScope[input.page]);
       let merchantId = input.merchantId ?? null;
-      if (caller.merchantId !== null) {
-        if (input.merchantId !== undefined && input.merchantId !== caller.merchantId) {
-          throw forbidden(`This token may only save views for merchant ${caller.merchantId}.`, 'merchant-not-allowed');
+      if (caller.merchantIds !== null) {
+        if (input.merchantId != null && !caller.merchantIds.includes(input.merchantId)) {
+          throw forbidden(`This token may only save views for ${merchantsText(caller.merchantIds)}.`, 'merchant-not-allowed');
         }
-        merchantId = caller.merchantId;
+        // without merchantId, an operator of several merchants saves for the first (its views of any are all its own)
+        merchantId = input.merchantId ?? caller.merchantIds[0] ?? null;
       } else if (merchantId !== null) {
         const [merchant] = await db()
           .select({ id: merchants.id })

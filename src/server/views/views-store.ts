@@ -5,12 +5,14 @@ import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { savedViews as v } from '../db/schema.ts';
 import { xid } from '../lib/xid.ts';
+import { merchantCondition } from '../lists/scope.ts';
 
 export type ViewRow = typeof v.$inferSelect;
 
-/** The views a caller sees: the organization's all for an organization token; shared + its own for a merchant token. */
+/** The views a caller sees: the organization's all for an organization token; shared + its merchants' own for a merchant token or operator. */
 export function visibleTo(caller: Caller): SQL | undefined {
-  return and(eq(v.organizationId, caller.organizationId), caller.merchantId === null ? undefined : or(isNull(v.merchantId), eq(v.merchantId, caller.merchantId)));
+  const own = merchantCondition(v.merchantId, caller);
+  return and(eq(v.organizationId, caller.organizationId), own === undefined ? undefined : or(isNull(v.merchantId), own));
 }
 
 export function viewOf(row: ViewRow): SavedView {

@@ -37,6 +37,8 @@ export function AppShell() {
     previous.current = pathname;
   }, [pathname]);
   const merchant = me.merchantId ? (me.merchants.find((m) => m.id === me.merchantId)?.name ?? me.merchantId) : null;
+  // an operator of several merchants: their count, each named in the title (GET /v1/me lists only theirs)
+  const several = me.merchantIds !== null && me.merchantIds.length > 1 ? me.merchants : null;
 
   const signOut = () => {
     void endServerSession().finally(() => queryClient.clear());
@@ -66,6 +68,11 @@ export function AppShell() {
           {merchant ? (
             <Badge tone="info" title={t('app.merchantTitle', { id: me.merchantId ?? '' })}>
               {t('app.merchant', { name: merchant })}
+            </Badge>
+          ) : null}
+          {several ? (
+            <Badge tone="info" title={t('app.merchantsTitle', { names: several.map((m) => m.name).join(', ') })}>
+              {t('app.merchants', { count: several.length })}
             </Badge>
           ) : null}
         </div>

@@ -1,7 +1,8 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { receivedEventKey } from '../components/received-body/received-body-keys.ts';
-import { connectionHistoryKey, connectionKey, connectionListKey, connectionListsKey, connectionsKey, merchantSearchKey, providersKey } from '../features/credentials/api/credentials-keys.ts';
+import { merchantSearchKey } from '../components/merchant-combobox/merchant-search-keys.ts';
+import { connectionHistoryKey, connectionKey, connectionListKey, connectionListsKey, connectionsKey, providersKey } from '../features/credentials/api/credentials-keys.ts';
 import { eventListKey, eventListsKey } from '../features/events/api/events-keys.ts';
 import { summaryEventsKey, summaryKey, summaryListKey } from '../features/transactions/api/transactions-keys.ts';
 

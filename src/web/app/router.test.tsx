@@ -19,6 +19,7 @@ const me = {
   organization: { id: 'org1', name: 'Acme Payments' },
   scopes: ['transactions:read'],
   merchantId: null,
+  merchantIds: null,
   mode: 'live',
   merchants: [],
 };

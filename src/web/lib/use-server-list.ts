@@ -68,8 +68,8 @@ export interface ListToolsConfig {
   viewPage?: ViewPage;
   /** the token has views:write: save, rename, delete */
   canWriteViews?: boolean;
-  /** a merchant token's merchant: it may change only that merchant's views */
-  merchantId?: string | null;
+  /** a merchant token's or operator's merchants: it may change only their views */
+  merchantIds?: readonly string[] | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of any value type

@@ -58,7 +58,7 @@ export function ListToolbar({ list }: { list: ToolbarList }) {
           current={current}
           onApply={apply}
           canWrite={tools.canWriteViews === true}
-          merchantId={tools.merchantId ?? null}
+          merchantIds={tools.merchantIds ?? null}
           defaultId={defaultId}
           onDefault={onDefault}
         />

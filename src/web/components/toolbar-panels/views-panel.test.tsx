@@ -67,12 +67,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPicker(state: ViewState, options: { language?: Language; merchantId?: string | null } = {}) {
+function renderPicker(state: ViewState, options: { language?: Language; merchantIds?: readonly string[] | null } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (
     <I18nTestProvider language={options.language ?? 'en'}>
       <QueryClientProvider client={client}>
-        <ViewsPicker page="transactions" current={state} onApply={vi.fn()} canWrite merchantId={options.merchantId ?? null} defaultId={null} onDefault={vi.fn()} />
+        <ViewsPicker page="transactions" current={state} onApply={vi.fn()} canWrite merchantIds={options.merchantIds ?? null} defaultId={null} onDefault={vi.fn()} />
       </QueryClientProvider>
     </I18nTestProvider>
   );
@@ -130,7 +130,7 @@ describe('ViewsPanel: update a view with the current filters', () => {
 
   it('offers a merchant token the update on its merchant’s views only, like rename and delete', async () => {
     api.stored = [morning, denials, ours];
-    const user = renderPicker(current, { merchantId: 'd4ps1c0000000000mer1' });
+    const user = renderPicker(current, { merchantIds: ['d4ps1c0000000000mer1'] });
     const panel = await openPanel(user);
     expect(updateButtons(panel)).toEqual(['Update with current filters: Our refunds']);
     expect(within(panel).queryAllByRole('button', { name: /^Rename / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Rename Our refunds']);

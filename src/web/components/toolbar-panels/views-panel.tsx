@@ -17,9 +17,10 @@ export interface ViewsPanelProps {
   page: ViewPage;
   current: ViewState;
   onApply: (view: SavedView) => void;
-  /** views:write; a merchant token changes only its merchant's views */
+  /** views:write; a merchant token or operator changes only its merchants' views */
   canWrite: boolean;
-  merchantId: string | null;
+  /** the merchants the caller is limited to (null: every merchant) */
+  merchantIds: readonly string[] | null;
   defaultId: string | null;
   onDefault: (id: string | null) => void;
   views: ReturnType<typeof useQuery<SavedView[]>>;
@@ -99,7 +100,7 @@ export function ViewsPanel(props: ViewsPanelProps) {
     },
   );
   const failure = save.error ?? renamer.error ?? remover.error;
-  const writable = (v: SavedView) => props.canWrite && (props.merchantId === null || v.merchantId === props.merchantId);
+  const writable = (v: SavedView) => props.canWrite && (props.merchantIds === null || (v.merchantId !== null && props.merchantIds.includes(v.merchantId)));
   const onSave = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() && !save.isPending) save.run(name.trim());

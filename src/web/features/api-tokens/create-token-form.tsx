@@ -21,7 +21,7 @@ export function CreateTokenForm() {
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Scope[]>([]);
   const [mode, setMode] = useState<TokenMode>(me.mode);
-  const [merchantId, setMerchantId] = useState(me.merchantId ?? '');
+  const [merchantId, setMerchantId] = useState(me.merchantIds?.[0] ?? '');
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const create = useMutation({
     mutationFn: () => createApiToken({ name: name.trim(), scopes: chosen, mode, merchantId: merchantId || null }),
@@ -55,8 +55,8 @@ export function CreateTokenForm() {
         </FormField>
         <FormField label={t('api-tokens.merchant')}>
           {(field) => (
-            <select {...field} className={fieldClassNames.select} value={merchantId} disabled={me.merchantId !== null} onChange={(e) => setMerchantId(e.target.value)}>
-              <option value="">{t('api-tokens.everyMerchant')}</option>
+            <select {...field} className={fieldClassNames.select} value={merchantId} disabled={me.merchantIds?.length === 1} onChange={(e) => setMerchantId(e.target.value)}>
+              {me.merchantIds === null ? <option value="">{t('api-tokens.everyMerchant')}</option> : null}
               {me.merchants.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}

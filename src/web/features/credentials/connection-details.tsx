@@ -30,7 +30,7 @@ export function ConnectionDetails({ credential, provider, merchantName, merchant
     [
       t('credentials.columns.merchant'),
       merchantName && merchantTaxId ? (
-        t('credentials.merchant.chosen', { name: merchantName, cnpj: formatCnpj(merchantTaxId) })
+        t('components.merchant.chosen', { name: merchantName, cnpj: formatCnpj(merchantTaxId) })
       ) : (
         <>
           {merchantName ? `${merchantName} · ` : null}

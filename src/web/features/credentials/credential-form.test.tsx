@@ -27,6 +27,7 @@ const me: Me = {
   organization: { id: 'org1', name: 'Demo Org' },
   scopes: ['providers:read', 'credentials:write'],
   merchantId: null,
+  merchantIds: null,
   mode: 'test',
   merchants: [{ id: 'merchant-1', name: 'Padaria' }],
 };

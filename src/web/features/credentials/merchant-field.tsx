@@ -5,7 +5,7 @@ import { formatCnpj, type Merchant } from '../../../contract/merchants.ts';
 import { fieldClassNames, FormField } from '../../components/form-field.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import type { CredentialFormValues } from './credential-schema.ts';
-import { MerchantCombobox } from './merchant-combobox.tsx';
+import { MerchantCombobox } from '../../components/merchant-combobox/merchant-combobox.tsx';
 
 // loads when "Add a merchant" is chosen: not part of the form's first load
 const AddMerchantDialog = lazy(async () => ({ default: (await import('../../components/merchant-form/add-merchant-dialog.tsx')).AddMerchantDialog }));
@@ -31,7 +31,7 @@ export function MerchantField({ me, register, control, errors, known, onPicked }
   const error = errors.merchantId?.message;
   const [picked, setPicked] = useState(() => new Map<string, PickedMerchant>([...me.merchants, ...(known ? [known] : [])].map((m) => [m.id, m])));
   const [adding, setAdding] = useState<string | null>(null);
-  const describe = (m: PickedMerchant | undefined) => (m?.taxId ? t('credentials.merchant.chosen', { name: m.name, cnpj: formatCnpj(m.taxId) }) : (m?.name ?? ''));
+  const describe = (m: PickedMerchant | undefined) => (m?.taxId ? t('components.merchant.chosen', { name: m.name, cnpj: formatCnpj(m.taxId) }) : (m?.name ?? ''));
   if (me.merchantId) {
     const merchant = picked.get(me.merchantId);
     return (

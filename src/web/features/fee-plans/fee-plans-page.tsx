@@ -61,7 +61,7 @@ function PlanCard({ plan }: { plan: FeePlan }) {
       </p>
       {editing ? (
         <FeePlanEditor plan={plan} onDone={() => setEditing(false)} />
-      ) : me.scopes.includes('fee-plans:write') && me.merchantId === null ? (
+      ) : me.scopes.includes('fee-plans:write') && me.merchantIds === null ? (
         <div>
           <Button onClick={() => setEditing(true)}>{t('fee-plans.edit')}</Button>
         </div>

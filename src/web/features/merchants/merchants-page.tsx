@@ -25,7 +25,7 @@ export function MerchantsPage() {
   const t = useT();
   const me = useMe();
   const queryClient = useQueryClient();
-  const mayAdd = me.merchantId === null && me.scopes.includes('merchants:write');
+  const mayAdd = me.merchantIds === null && me.scopes.includes('merchants:write');
   const connections = hasScopes(me.scopes, ['providers:read', 'credentials:write']);
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<Merchant | null>(null);

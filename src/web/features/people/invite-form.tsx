@@ -9,18 +9,18 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { invitePerson } from './people-api.ts';
 import { peopleKey } from './people-keys.ts';
-import { RoleFields, type RoleChoice } from './role-fields.tsx';
+import { choiceBody, choiceComplete, RoleFields, type RoleChoice } from './role-fields.tsx';
 import styles from './people.module.css';
 
-/** Invite an email with a role; without SMTP the link is shown here once, to pass on. */
+/** Invite an email with a role (and a merchant operator's merchants); without SMTP the link is shown here once, to pass on. */
 export function InviteForm() {
   const t = useT();
   const client = useQueryClient();
   const [email, setEmail] = useState('');
-  const [choice, setChoice] = useState<RoleChoice>({ role: 'read_only', merchantId: null });
+  const [choice, setChoice] = useState<RoleChoice>({ role: 'read_only', merchants: [] });
   const [sent, setSent] = useState<Invitation | null>(null);
   const invite = useMutation({
-    mutationFn: () => invitePerson({ email: email.trim(), role: choice.role, merchantId: choice.merchantId }),
+    mutationFn: () => invitePerson({ email: email.trim(), ...choiceBody(choice) }),
     onSuccess: (invitation) => {
       setSent(invitation);
       setEmail('');
@@ -29,7 +29,7 @@ export function InviteForm() {
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() !== '') invite.mutate();
+    if (email.trim() !== '' && choiceComplete(choice)) invite.mutate();
   };
   const error = invite.error ? describeError(invite.error, t) : null;
   return (
@@ -41,7 +41,7 @@ export function InviteForm() {
         </FormField>
         <RoleFields value={choice} onChange={setChoice} />
         <div>
-          <Button type="submit" variant="primary" disabled={invite.isPending || email.trim() === ''}>
+          <Button type="submit" variant="primary" disabled={invite.isPending || email.trim() === '' || !choiceComplete(choice)}>
             {t('people.invite.submit')}
           </Button>
         </div>

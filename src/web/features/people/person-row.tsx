@@ -6,26 +6,24 @@ import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useMe } from '../../lib/me-context.tsx';
 import { describeError } from '../../lib/problems/describe-error.ts';
 import { changePerson, resetSecondFactor } from './people-api.ts';
 import { peopleKey } from './people-keys.ts';
-import { RoleFields, type RoleChoice } from './role-fields.tsx';
+import { MerchantNames } from './merchant-names.tsx';
+import { choiceBody, choiceComplete, RoleFields, type RoleChoice } from './role-fields.tsx';
 import styles from './people.module.css';
 
 const statusTone = { active: 'success', invited: 'info', disabled: 'neutral' } as const;
 
-/** One person: role and merchant (editable), status, second factor, last sign-in, and the admin's actions. */
+/** One person: role and merchants (editable), status, second factor, last sign-in, and the admin's actions. */
 export function PersonRow({ person }: { person: Person }) {
   const t = useT();
-  const me = useMe();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [choice, setChoice] = useState<RoleChoice>({ role: person.role, merchantId: person.merchantId });
+  const [choice, setChoice] = useState<RoleChoice>({ role: person.role, merchants: person.merchants });
   const done = () => void client.invalidateQueries({ queryKey: peopleKey() });
   const change = useMutation({ mutationFn: (body: PersonChange) => changePerson(person.id, body), onSuccess: () => (setEditing(false), done()) });
   const reset = useMutation({ mutationFn: () => resetSecondFactor(person.id), onSuccess: done });
-  const merchant = person.merchantId ? (me.merchants.find((m) => m.id === person.merchantId)?.name ?? person.merchantId) : null;
   const error = change.error ?? reset.error;
   const described = error ? describeError(error, t) : null;
   const roleText = (role: Role) => t(`people.roleName.${role}`);
@@ -41,7 +39,7 @@ export function PersonRow({ person }: { person: Person }) {
         ) : (
           <>
             {roleText(person.role)}
-            {merchant ? <span className={styles.muted}>{merchant}</span> : null}
+            <MerchantNames merchants={person.merchants} />
           </>
         )}
       </td>
@@ -54,7 +52,7 @@ export function PersonRow({ person }: { person: Person }) {
         <div className={styles.actions}>
           {editing ? (
             <>
-              <Button size="small" variant="primary" disabled={change.isPending} onClick={() => change.mutate({ role: choice.role, merchantId: choice.merchantId })}>
+              <Button size="small" variant="primary" disabled={change.isPending || !choiceComplete(choice)} onClick={() => change.mutate(choiceBody(choice))}>
                 {t('people.save')}
               </Button>
               <Button size="small" onClick={() => setEditing(false)}>

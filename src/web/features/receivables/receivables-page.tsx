@@ -42,10 +42,12 @@ export function ReceivablesPage() {
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const [today] = useState(() => todayInput(brasiliaTimeZone));
-  const staff = me.merchantId === null;
+  const staff = me.merchantIds === null;
+  // a merchant token or operator of one merchant has it fixed; staff and an operator of several choose among theirs
+  const choosesMerchant = me.merchantId === null;
   const merchantId = me.merchantId ?? searchParams.get('merchant_id');
   const acquirer = searchParams.get('acquirer');
-  const filters = { ...(staff && merchantId ? { merchant_id: merchantId } : {}), ...(acquirer ? { acquirer } : {}) };
+  const filters = { ...(choosesMerchant && merchantId ? { merchant_id: merchantId } : {}), ...(acquirer ? { acquirer } : {}) };
   const range = { from: today, to: shiftDay(today, horizon - 1) };
   const days = useQuery(calendarQuery({ ...range, ...filters }));
   const units = useQuery(calendarQuery({ ...range, ...filters, group_by: 'unit' }));
@@ -73,7 +75,7 @@ export function ReceivablesPage() {
           <p className={layout.subtitle}>{t('receivables.subtitle', { days: horizon })}</p>
         </div>
         <div className={styles.controls}>
-          {staff ? (
+          {choosesMerchant ? (
             <SelectFilter
               label={t('receivables.filter.merchant')}
               value={merchantId ?? ''}

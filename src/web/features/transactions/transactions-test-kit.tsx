@@ -20,6 +20,7 @@ export const me: Me = {
   organization: { id: 'o1', name: 'Org' },
   scopes: ['transactions:read'],
   merchantId: null,
+  merchantIds: null,
   mode: 'test',
   merchants: [
     { id: 'm1', name: 'Padaria Um' },

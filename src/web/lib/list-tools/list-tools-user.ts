@@ -5,5 +5,5 @@ import type { Me } from '../../../contract/me.ts';
  * views (ids only, nothing secret); views:write allows saving, updating, renaming and deleting views.
  */
 export function listToolsUser(me: Me) {
-  return { owner: `${me.organization.id}:${me.tokenId}`, canWriteViews: me.scopes.includes('views:write'), merchantId: me.merchantId };
+  return { owner: `${me.organization.id}:${me.tokenId}`, canWriteViews: me.scopes.includes('views:write'), merchantIds: me.merchantIds };
 }

@@ -13,7 +13,5 @@ export const connectionListKey = (params: Readonly<Record<string, string | undef
 export const connectionKey = (id: string) => [...connectionsKey(), 'one', id] as const;
 /** GET /v1/credentials/{id}/history */
 export const connectionHistoryKey = (id: string) => [...connectionsKey(), 'history', id] as const;
-/** GET /v1/merchants?q=: the merchant field's options */
-export const merchantSearchKey = (q: string) => [root, 'merchant-search', q] as const;
 /** GET /v1/providers */
 export const providersKey = () => [root, 'providers'] as const;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { MerchantList } from '../../../../contract/merchants.ts';
-import { api } from '../../../lib/api-client.ts';
-import { merchantSearchKey } from './credentials-keys.ts';
+import { MerchantList } from '../../../contract/merchants.ts';
+import { api } from '../../lib/api-client.ts';
+import { merchantSearchKey } from './merchant-search-keys.ts';
 
 /** GET /v1/merchants?q=: the combobox's options as the user types (the previous answer stays meanwhile). */
 export function merchantSearchQuery(q: string) {

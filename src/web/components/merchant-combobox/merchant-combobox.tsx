@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import { formatCnpj, type Merchant } from '../../../contract/merchants.ts';
-import { fieldClassNames, type FieldControlProps } from '../../components/form-field.tsx';
+import { fieldClassNames, type FieldControlProps } from '../form-field.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
-import { merchantSearchQuery } from './api/merchants.ts';
+import { merchantSearchQuery } from './merchant-search.ts';
 import styles from './merchant-combobox.module.css';
 
 export interface MerchantComboboxProps {
@@ -16,6 +16,8 @@ export interface MerchantComboboxProps {
   onBlur: () => void;
   /** shown as the last option when the token may add merchants */
   onAddMerchant?: (text: string) => void;
+  /** picking adds to a set (merchant-multi-select.tsx): the text clears after each pick, these ids are not offered */
+  exclude?: readonly string[];
 }
 
 /**
@@ -23,7 +25,7 @@ export interface MerchantComboboxProps {
  * move the active option (aria-activedescendant), Enter picks it, Escape closes then clears. The result count
  * is announced in a polite live region.
  */
-export function MerchantCombobox({ control, value, selectedName, onSelect, onBlur, onAddMerchant }: MerchantComboboxProps) {
+export function MerchantCombobox({ control, value, selectedName, onSelect, onBlur, onAddMerchant, exclude }: MerchantComboboxProps) {
   const t = useT();
   const listId = useId();
   const [text, setText] = useState(selectedName ?? value);
@@ -37,7 +39,7 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
   const [active, setActive] = useState(-1);
   const search = useDeferredValue(text === (selectedName ?? value) ? '' : text);
   const results = useQuery({ ...merchantSearchQuery(search), enabled: open });
-  const options = results.data ?? [];
+  const options = (results.data ?? []).filter((m) => !exclude?.includes(m.id));
   const count = options.length + (onAddMerchant ? 1 : 0);
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -45,7 +47,7 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
     const merchant = options[index];
     if (merchant) {
       onSelect(merchant);
-      setText(merchant.name);
+      setText(exclude ? '' : merchant.name);
     } else if (onAddMerchant && index === options.length) onAddMerchant(text);
     setOpen(false);
     setActive(-1);
@@ -83,7 +85,7 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
         className={fieldClassNames.input}
         autoComplete="off"
         spellCheck={false}
-        placeholder={t('credentials.merchant.placeholder')}
+        placeholder={t('components.merchant.placeholder')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -98,7 +100,7 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label={t('credentials.merchant.options')} className={styles.listbox} hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={t('components.merchant.options')} className={styles.listbox} hidden={!open}>
         {options.map((m, i) => (
           <li
             key={m.id}
@@ -115,7 +117,7 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
         ))}
         {open && !results.isPending && options.length === 0 ? (
           <li role="presentation" className={styles.empty}>
-            {t('credentials.merchant.none')}
+            {t('components.merchant.none')}
           </li>
         ) : null}
         {onAddMerchant ? (
@@ -127,12 +129,12 @@ export function MerchantCombobox({ control, value, selectedName, onSelect, onBlu
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => choose(options.length)}
           >
-            + {t('credentials.merchant.add')}
+            + {t('components.merchant.add')}
           </li>
         ) : null}
       </ul>
       <p className="visually-hidden" aria-live="polite">
-        {open && results.data ? t('credentials.merchant.count', { count: options.length }) : ''}
+        {open && results.data ? t('components.merchant.count', { count: options.length }) : ''}
       </p>
     </div>
   );
