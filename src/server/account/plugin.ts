@@ -8,7 +8,7 @@ import { ApiProblem, badRequest } from '../errors.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
 import { endpoint } from '../lib/endpoint-routes.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../people/passwords.ts';
-import { endSessions, findPerson, personTokenId, personView, type PersonRow } from '../people/people-store.ts';
+import { endSessions, personTokenId, personView } from '../people/people-store.ts';
 import { merchantsOfPeople } from '../people/person-merchants.ts';
 import { accountPerson } from './account-person.ts';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment } from '../people/second-factor.ts';

@@ -5,7 +5,7 @@ import type { Person, PersonMerchant } from '../../contract/people.ts';
 import { roleScopes, type Role } from '../../contract/roles.ts';
 import { hashToken } from '../auth/token-store.ts';
 import type { Db } from '../db/client.ts';
-import { accessTokens, dashboardSessions, merchants, passkeyChallenges, passkeys, people, recoveryCodes } from '../db/schema.ts';
+import { accessTokens, dashboardSessions, passkeyChallenges, passkeys, people, recoveryCodes } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
 import { xid } from '../lib/xid.ts';
 import { checkRoleLimit, merchantsOfPeople, setPersonMerchants } from './person-merchants.ts';
