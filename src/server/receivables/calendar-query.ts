@@ -8,43 +8,20 @@ import { dimensionWhere, rollupFilter, seesCost, totalsSql, totalsView } from '.
 import { unitKey } from './receivable-view.ts';
 import { nextMonthOf, type Rollup, rollupTotalsOf, type TotalsRow, within } from './rollup-sums.ts';
 
-type Unit = { dueDate: string; receiverTaxId: string; brand: string; product: string; acquirer: string; count: bigint; gross: bigint; fee: bigint; net: bigint; cost: bigint };
-
-/** Per unit (UR): grouped by merchant on receivable_daily alone, the merchants' CNPJs looked up after; merchants sharing a CNPJ add up. */
-async function unitEntries(db: Db, caller: Caller, where: SQL | undefined, withCost: boolean): Promise<CalendarEntry[]> {
-  const [units, people] = await Promise.all([
-    db
-      .select({ dueDate: d.dueDate, merchantId: d.merchantId, brand: d.brand, product: d.product, acquirer: d.acquirer, ...totalsSql })
-      .from(d)
-      .where(where)
-      .groupBy(d.dueDate, d.merchantId, d.brand, d.product, d.acquirer),
-    db.select({ id: merchants.id, taxId: merchants.taxId }).from(merchants).where(eq(merchants.organizationId, caller.organizationId)),
-  ]);
-  const taxIds = new Map(people.map((m) => [m.id, m.taxId]));
-  const byUnit = new Map<string, Unit>();
-  for (const g of units) {
-    const receiverTaxId = taxIds.get(g.merchantId) ?? '';
-    const key = unitKey({ ...g, receiverTaxId });
-    const u = byUnit.get(key) ?? { dueDate: g.dueDate, receiverTaxId, brand: g.brand, product: g.product, acquirer: g.acquirer, count: 0n, gross: 0n, fee: 0n, net: 0n, cost: 0n };
-    u.count += BigInt(g.count);
-    u.gross += BigInt(g.gross);
-    u.fee += BigInt(g.fee);
-    u.net += BigInt(g.net);
-    u.cost += BigInt(g.cost);
-    byUnit.set(key, u);
-  }
-  return [...byUnit.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .sort(([, a], [, b]) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))
-    .map(([key, u]) => ({
-      dueDate: u.dueDate,
-      receiverTaxId: u.receiverTaxId,
-      brand: u.brand,
-      product: u.product,
-      acquirer: u.acquirer,
-      unitKey: key,
-      ...totalsView({ count: String(u.count), gross: String(u.gross), fee: String(u.fee), net: String(u.net), cost: String(u.cost) }, withCost),
-    }));
+/**
+ * Per unit (UR): receivable_daily grouped by receiver (the merchant's CNPJ: merchants sharing one add up), arrangement,
+ * acquirer and date in the database, sorted by date then unit key.
+ */
+async function unitEntries(db: Db, where: SQL | undefined, withCost: boolean): Promise<CalendarEntry[]> {
+  const units = await db
+    .select({ dueDate: d.dueDate, receiverTaxId: merchants.taxId, brand: d.brand, product: d.product, acquirer: d.acquirer, ...totalsSql })
+    .from(d)
+    .innerJoin(merchants, eq(merchants.id, d.merchantId))
+    .where(where)
+    .groupBy(d.dueDate, merchants.taxId, d.brand, d.product, d.acquirer);
+  const keyed = units.map((u) => ({ u, key: unitKey(u) }));
+  keyed.sort((a, b) => (a.u.dueDate < b.u.dueDate ? -1 : a.u.dueDate > b.u.dueDate ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ u, key }) => ({ dueDate: u.dueDate, receiverTaxId: u.receiverTaxId, brand: u.brand, product: u.product, acquirer: u.acquirer, unitKey: key, ...totalsView(u, withCost) }));
 }
 
 const sumIf = (column: SQL | AnyColumn, when: SQL) => sql<string>`coalesce(sum(${column}) filter (where ${when}), 0)`;
@@ -90,7 +67,7 @@ export async function calendar(db: Db, caller: Caller, q: CalendarQuery, today: 
       { dims: open, span: within(span, { from: nextMonth, to: addDays(nextMonthOf(nextMonth), -1) }) },
       { dims: (t) => [...dims(t), eq(t.status, 'scheduled')], span: within(span, { to: addDays(today, -1) }) },
     ]),
-    q.group_by === 'unit' ? unitEntries(db, caller, and(where, live), withCost) : null,
+    q.group_by === 'unit' ? unitEntries(db, and(where, live), withCost) : null,
   ]);
   const due = days.filter((g) => g.count !== '0');
   const totals = due.reduce(add, none);

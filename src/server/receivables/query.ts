@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { minorToDecimal } from '../../contract/money.ts';
-import { parseDueDateRange, type CalendarEntry, type CalendarQuery, type ReceivableQuery, type ReceivableStatus } from '../../contract/receivables.ts';
+import { parseDueDateRange, type ReceivableQuery, type ReceivableStatus } from '../../contract/receivables.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
-import { merchants, receivableDaily as d, receivables as r } from '../db/schema.ts';
+import { receivableDaily as d, receivables as r } from '../db/schema.ts';
 import { addDays } from './business-calendar.ts';
 import { type DueSpan, type Rollup, rollupTotals, type TotalsRow, within } from './rollup-sums.ts';
 
