@@ -517,6 +517,27 @@ export const receivableDaily = pgTable(
   ],
 );
 
+/** Per-month totals of receivables, the same dimensions (migration 0032, the same triggers): long ranges read whole months here. */
+export const receivableMonthly = pgTable(
+  'receivable_monthly',
+  {
+    organizationId: text('organization_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    acquirer: text('acquirer').notNull(),
+    brand: text('brand').notNull(),
+    product: text('product').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    costFeeMinor: bigint('cost_fee_minor', { mode: 'bigint' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'receivable_monthly_pk', columns: [t.organizationId, t.month, t.merchantId, t.acquirer, t.brand, t.product, t.paymentMethod, t.status] })],
+);
+
 /** Issue 26: an acquirer's statement file, imported once per organization (its SHA-256), with its results. */
 export const statementFiles = pgTable(
   'statement_files',

@@ -52,12 +52,9 @@ export async function backfillReceivables(db: Db, options: BackfillOptions = {})
   const orgs = options.organizationId ? [options.organizationId] : (await db.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
   for (const org of orgs) await ensureDefaultPlans(db, org);
   const plans = await loadPlanBook(db, orgs);
-  const eligible = and(
-    inArray(s.organizationId, orgs),
-    sql`exists (select 1 from cycles c where c.summary_id = ${s.id} and c.type = 'capture' and c.status = 'approved')`,
-    sql`not exists (select 1 from receivables r where r.summary_id = ${s.id})`,
-  );
-  const [counted] = await db.select({ n: sql<string>`count(*)` }).from(s).where(eligible);
+  const captured = sql`exists (select 1 from cycles c where c.summary_id = ${s.id} and c.type = 'capture' and c.status = 'approved')`;
+  const unscheduled = sql`not exists (select 1 from receivables r where r.summary_id = ${s.id})`;
+  const [counted] = await db.select({ n: sql<string>`count(*)` }).from(s).where(and(inArray(s.organizationId, orgs), captured, unscheduled));
   const total = Number(counted?.n ?? 0);
   const overdueFrom = addDays(today, -10);
   const keepOpen = options.overdueOneIn ? (r: Receivable) => r.dueDate >= overdueFrom && pick(r.id, options.overdueOneIn ?? 1) : undefined;
@@ -66,45 +63,69 @@ export async function backfillReceivables(db: Db, options: BackfillOptions = {})
   let written = 0;
   options.onProgress?.(0, total, 0);
   const dropped = options.bulk && total >= (options.bulkFrom ?? 100_000) && (await tableEmpty(db)) ? await dropSecondaryIndexes(options.bulk, { tables: ['receivables'], keep: ['receivables_summary_idx'] }) : null;
+  /** The next batch of summaries in id order, their cycles and whether they have receivables, by id: every batch costs
+   * the same (a join on "captured and not scheduled" merged both indexes from the start, each batch longer than the last). */
+  const nextBatch = async (): Promise<{ sales: number; rows: Receivable[] } | null> => {
+    const next = await db
+      .select({ id: s.id, organizationId: s.organizationId, merchantId: s.merchantId, acquirer: s.acquirer, paymentMethod: s.paymentMethod, cardBrand: s.cardBrand, installments: s.installments })
+      .from(s)
+      .where(and(inArray(s.organizationId, orgs), gt(s.id, after)))
+      .orderBy(asc(s.id))
+      .limit(batchSize);
+    if (next.length === 0) return null;
+    after = next[next.length - 1]?.id ?? after;
+    const ids = next.map((b) => b.id);
+    const [steps, done] = await Promise.all([
+      db
+        .select({ summaryId: cycles.summaryId, id: cycles.id, seq: cycles.seq, type: cycles.type, status: cycles.status, amountMinor: cycles.amountMinor, createdAt: cycles.createdAt })
+        .from(cycles)
+        .where(inArray(cycles.summaryId, ids)),
+      db.selectDistinct({ id: receivables.summaryId }).from(receivables).where(inArray(receivables.summaryId, ids)),
+    ]);
+    const scheduled = new Set(done.map((d) => d.id));
+    const bySale = new Map<string, typeof steps>();
+    for (const c of steps) {
+      const list = bySale.get(c.summaryId);
+      if (list) list.push(c);
+      else bySale.set(c.summaryId, [c]);
+    }
+    const rows: Receivable[] = [];
+    let count = 0;
+    for (const sale of next) {
+      const saleCycles = bySale.get(sale.id);
+      if (scheduled.has(sale.id) || !saleCycles?.some((c) => c.type === 'capture' && c.status === 'approved')) continue;
+      count += 1;
+      saleCycles.sort((a, b) => a.seq - b.seq);
+      const plansOf = plans.plansOf(sale.merchantId, sale.acquirer);
+      rows.push(...scheduleSale({ ...sale, receiverTaxId: plans.taxIdOf(sale.merchantId) }, saleCycles, plansOf, () => xid(), { date: today, ...(keepOpen ? { keepOpen } : {}) }));
+    }
+    return { sales: count, rows };
+  };
+  // one transaction per batch (a stopped backfill leaves whole sales only); the next batch is read and scheduled while
+  // the database writes this one
+  const write = async (batch: { sales: number; rows: Receivable[] }) => {
+    if (batch.rows.length > 0) {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < batch.rows.length; i += 10_000) await insertReceivables(tx, batch.rows.slice(i, i + 10_000));
+      });
+    }
+    sales += batch.sales;
+    written += batch.rows.length;
+    options.onProgress?.(sales, total, written);
+  };
+  let writing: Promise<void> = Promise.resolve();
   try {
     for (;;) {
       if (options.shouldStop?.()) break;
-      const batch = await db
-        .select({ id: s.id, organizationId: s.organizationId, merchantId: s.merchantId, acquirer: s.acquirer, paymentMethod: s.paymentMethod, cardBrand: s.cardBrand, installments: s.installments })
-        .from(s)
-        .where(and(eligible, gt(s.id, after)))
-        .orderBy(asc(s.id))
-        .limit(batchSize);
-      if (batch.length === 0) break;
-      after = batch[batch.length - 1]?.id ?? after;
-      const steps = await db
-        .select({ summaryId: cycles.summaryId, id: cycles.id, seq: cycles.seq, type: cycles.type, status: cycles.status, amountMinor: cycles.amountMinor, createdAt: cycles.createdAt })
-        .from(cycles)
-        .where(inArray(cycles.summaryId, batch.map((b) => b.id)));
-      const bySale = new Map<string, typeof steps>();
-      for (const c of steps) bySale.set(c.summaryId, [...(bySale.get(c.summaryId) ?? []), c]);
-      const rows: Receivable[] = [];
-      for (const sale of batch) {
-        const saleCycles = (bySale.get(sale.id) ?? []).sort((a, b) => a.seq - b.seq);
-        rows.push(
-          ...scheduleSale(
-            { ...sale, receiverTaxId: plans.taxIdOf(sale.merchantId) },
-            saleCycles,
-            plans.plansOf(sale.merchantId, sale.acquirer),
-            () => xid(),
-            { date: today, ...(keepOpen ? { keepOpen } : {}) },
-          ),
-        );
-      }
-      // one transaction per batch: a stopped backfill leaves whole sales only
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < rows.length; i += 10_000) await insertReceivables(tx, rows.slice(i, i + 10_000));
-      });
-      sales += batch.length;
-      written += rows.length;
-      options.onProgress?.(sales, total, written);
+      const batch = await nextBatch();
+      await writing;
+      if (!batch) break;
+      writing = write(batch);
+      writing.catch(() => undefined); // awaited on the next turn (or below)
     }
+    await writing;
   } finally {
+    await writing.catch(() => undefined);
     await dropped?.restore(options.onIndexRebuild);
   }
   return { sales, receivables: written };

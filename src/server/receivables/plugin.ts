@@ -11,7 +11,8 @@ import { endpoint } from '../lib/endpoint-routes.ts';
 import { basisPoints, percentText, versionOn } from '../fee-plans/plan-rates.ts';
 import { addDays, daysBetween, saoPauloDate } from './business-calendar.ts';
 import { proratedRate } from './money.ts';
-import { calendar, countReceivables, type ReceivableCursor, decodeReceivableCursor, encodeReceivableCursor, findReceivables, margin, openUnits, seesCost } from './query.ts';
+import { calendar } from './calendar-query.ts';
+import { countReceivables, type ReceivableCursor, decodeReceivableCursor, encodeReceivableCursor, findReceivables, margin, openUnits, seesCost } from './query.ts';
 import { receivableView } from './receivable-view.ts';
 import { loadPlanBook } from './write-receivables.ts';
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { minorToDecimal } from '../../contract/money.ts';
-import { parseDueDateRange, type CalendarEntry, type CalendarQuery, type ReceivableQuery, type ReceivableStatus } from '../../contract/receivables.ts';
+import { parseDueDateRange, type ReceivableQuery, type ReceivableStatus } from '../../contract/receivables.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
-import { merchants, receivableDaily as d, receivables as r } from '../db/schema.ts';
+import { receivableDaily as d, receivables as r } from '../db/schema.ts';
 import { merchantCondition } from '../lists/scope.ts';
 import { addDays } from './business-calendar.ts';
-import { unitKey } from './receivable-view.ts';
+import { type DueSpan, type Rollup, rollupTotals, type TotalsRow, within } from './rollup-sums.ts';
 
 /** The caller sees the margin (cost fees) with margin:read on an organization token only. */
 export const seesCost = (caller: Caller): boolean => caller.merchantIds === null && caller.scopes.includes('margin:read');
@@ -19,10 +19,10 @@ function statusWhere(table: typeof r | typeof d, status: ReceivableStatus | unde
   return eq(table.status, status);
 }
 
-type Filters = Pick<ReceivableQuery, 'merchant_id' | 'acquirer' | 'brand' | 'payment_method' | 'status' | 'due_date'>;
+export type Filters = Pick<ReceivableQuery, 'merchant_id' | 'acquirer' | 'brand' | 'payment_method' | 'status' | 'due_date'>;
 
 /** The filters both tables share (receivables and receivable_daily have the same dimension columns). */
-function dimensionWhere(table: typeof r | typeof d, caller: Caller, q: Filters, today: string): SQL[] {
+export function dimensionWhere(table: typeof r | typeof d, caller: Caller, q: Filters, today: string): SQL[] {
   const where: (SQL | undefined)[] = [eq(table.organizationId, caller.organizationId)];
   where.push(merchantCondition(table.merchantId, caller));
   if (q.merchant_id !== undefined) where.push(eq(table.merchantId, q.merchant_id));
@@ -58,17 +58,39 @@ export async function findReceivables(db: Db, caller: Caller, q: ReceivableQuery
   return db.select().from(r).where(and(...where)).orderBy(asc(r.dueDate), asc(r.id)).limit(limit);
 }
 
-/** The exact count for the filters, from the per-day totals (a sale's own receivables are counted directly). */
+/**
+ * The filters on the rollups (receivable_daily, receivable_monthly): the dimensions, the stored status (overdue and
+ * scheduled are 'scheduled' before or from today) and the span of due dates they allow.
+ */
+export function rollupFilter(caller: Caller, q: Filters, today: string): { dims: (t: Rollup) => SQL[]; span: DueSpan } {
+  const dims = (t: Rollup): SQL[] => {
+    const where: (SQL | undefined)[] = [eq(t.organizationId, caller.organizationId)];
+    where.push(merchantCondition(t.merchantId, caller));
+    if (q.merchant_id !== undefined) where.push(eq(t.merchantId, q.merchant_id));
+    if (q.acquirer !== undefined) where.push(eq(t.acquirer, q.acquirer));
+    if (q.brand !== undefined) where.push(eq(t.brand, q.brand));
+    if (q.payment_method !== undefined) where.push(eq(t.paymentMethod, q.payment_method));
+    if (q.status !== undefined) where.push(eq(t.status, q.status === 'overdue' ? 'scheduled' : q.status));
+    return where.filter((w): w is SQL => w !== undefined);
+  };
+  const range = q.due_date === undefined ? null : parseDueDateRange(q.due_date);
+  const span: DueSpan = { from: range?.from ?? undefined, to: range?.to ?? undefined };
+  if (q.status === 'overdue') return { dims, span: within(span, { to: addDays(today, -1) }) };
+  if (q.status === 'scheduled') return { dims, span: within(span, { from: today }) };
+  return { dims, span };
+}
+
+/** The exact count for the filters, from the rollups (a sale's own receivables are counted directly). */
 export async function countReceivables(db: Db, caller: Caller, q: ReceivableQuery, today: string): Promise<number> {
   if (q.summary_id !== undefined) {
     const [row] = await db.select({ n: sql<string>`count(*)` }).from(r).where(and(...dimensionWhere(r, caller, q, today), eq(r.summaryId, q.summary_id)));
     return Number(row?.n ?? 0);
   }
-  const [row] = await db.select({ n: sql<string>`coalesce(sum(${d.count}), 0)` }).from(d).where(and(...dimensionWhere(d, caller, q, today)));
-  return Number(row?.n ?? 0);
+  const { dims, span } = rollupFilter(caller, q, today);
+  return Number((await rollupTotals(db, dims, span)).count);
 }
 
-const totalsSql = {
+export const totalsSql = {
   count: sql<string>`coalesce(sum(${d.count}), 0)`,
   gross: sql<string>`coalesce(sum(${d.grossMinor}), 0)`,
   fee: sql<string>`coalesce(sum(${d.feeMinor}), 0)`,
@@ -76,7 +98,6 @@ const totalsSql = {
   cost: sql<string>`coalesce(sum(${d.costFeeMinor}), 0)`,
 };
 
-type TotalsRow = { count: string; gross: string; fee: string; net: string; cost: string };
 export function totalsView(row: TotalsRow | undefined, withCost: boolean) {
   const t = row ?? { count: '0', gross: '0', fee: '0', net: '0', cost: '0' };
   return {
@@ -86,78 +107,6 @@ export function totalsView(row: TotalsRow | undefined, withCost: boolean) {
     net: minorToDecimal(t.net),
     ...(withCost ? { costFee: minorToDecimal(t.cost), margin: minorToDecimal(BigInt(t.fee) - BigInt(t.cost)) } : {}),
   };
-}
-
-const monthStart = (date: string) => `${date.slice(0, 8)}01`;
-const nextMonthStart = (date: string) => {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
-
-/** Per day or per unit (UR), from receivable_daily; cancelled receivables (nothing left to pay) are left out unless asked for. */
-export async function calendar(db: Db, caller: Caller, q: CalendarQuery, today: string) {
-  const from = q.from ?? today;
-  const to = q.to ?? addDays(from, 90);
-  const withCost = seesCost(caller);
-  const base = dimensionWhere(d, caller, { merchant_id: q.merchant_id, acquirer: q.acquirer, status: q.status }, today);
-  const live = q.status === undefined ? [ne(d.status, 'cancelled')] : [];
-  const inRange = [gte(d.dueDate, from), lte(d.dueDate, to)];
-  const where = and(...base, ...live, ...inRange);
-  let data: CalendarEntry[];
-  if (q.group_by === 'unit') {
-    // grouped by merchant on receivable_daily alone (no join in the aggregate), the merchants' CNPJs looked up after
-    const [units, people] = await Promise.all([
-      db
-        .select({ dueDate: d.dueDate, merchantId: d.merchantId, brand: d.brand, product: d.product, acquirer: d.acquirer, ...totalsSql })
-        .from(d)
-        .where(where)
-        .groupBy(d.dueDate, d.merchantId, d.brand, d.product, d.acquirer),
-      db.select({ id: merchants.id, taxId: merchants.taxId }).from(merchants).where(eq(merchants.organizationId, caller.organizationId)),
-    ]);
-    const taxIds = new Map(people.map((m) => [m.id, m.taxId]));
-    // one unit per receiver: merchants sharing a CNPJ add up
-    const byUnit = new Map<string, { dueDate: string; receiverTaxId: string; brand: string; product: string; acquirer: string; count: bigint; gross: bigint; fee: bigint; net: bigint; cost: bigint }>();
-    for (const g of units) {
-      const receiverTaxId = taxIds.get(g.merchantId) ?? '';
-      const key = unitKey({ ...g, receiverTaxId });
-      const u = byUnit.get(key) ?? { dueDate: g.dueDate, receiverTaxId, brand: g.brand, product: g.product, acquirer: g.acquirer, count: 0n, gross: 0n, fee: 0n, net: 0n, cost: 0n };
-      u.count += BigInt(g.count);
-      u.gross += BigInt(g.gross);
-      u.fee += BigInt(g.fee);
-      u.net += BigInt(g.net);
-      u.cost += BigInt(g.cost);
-      byUnit.set(key, u);
-    }
-    data = [...byUnit.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .sort(([, a], [, b]) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))
-      .map(([key, u]) => ({
-        dueDate: u.dueDate,
-        receiverTaxId: u.receiverTaxId,
-        brand: u.brand,
-        product: u.product,
-        acquirer: u.acquirer,
-        unitKey: key,
-        ...totalsView({ count: String(u.count), gross: String(u.gross), fee: String(u.fee), net: String(u.net), cost: String(u.cost) }, withCost),
-      }));
-  } else {
-    const days = await db.select({ dueDate: d.dueDate, ...totalsSql }).from(d).where(where).groupBy(d.dueDate).orderBy(d.dueDate);
-    data = days.map((g) => ({ dueDate: g.dueDate, ...totalsView(g, withCost) }));
-  }
-  const sumWhere = async (...extra: (SQL | undefined)[]) => {
-    const [row] = await db.select(totalsSql).from(d).where(and(...base, ...extra));
-    return totalsView(row, withCost);
-  };
-  const thisMonth = monthStart(today);
-  const nextMonth = nextMonthStart(today);
-  const [totals, thisMonthTotals, nextMonthTotals, settled, overdue] = await Promise.all([
-    sumWhere(...live, ...inRange),
-    sumWhere(ne(d.status, 'cancelled'), gte(d.dueDate, thisMonth), lt(d.dueDate, nextMonth)),
-    sumWhere(ne(d.status, 'cancelled'), gte(d.dueDate, nextMonth), lt(d.dueDate, nextMonthStart(nextMonth))),
-    sumWhere(or(eq(d.status, 'settled'), eq(d.status, 'adjusted')), ...inRange),
-    sumWhere(eq(d.status, 'scheduled'), lt(d.dueDate, today)),
-  ]);
-  return { from, to, groupBy: q.group_by, data, totals, summary: { thisMonth: thisMonthTotals, nextMonth: nextMonthTotals, settled, overdue } };
 }
 
 /** The platform's margin (price fees − cost fees) per acquirer, merchant or month of the due date. */

@@ -7,7 +7,8 @@ import { seedOrganization } from '../seed/seed-organization.ts';
 import { backends, bearer, createTestApp, type TestApp } from '../test/harness.ts';
 import { backfillReceivables } from './backfill.ts';
 import { addDays, saoPauloDate } from './business-calendar.ts';
-import { calendar, countReceivables, findReceivables } from './query.ts';
+import { calendar } from './calendar-query.ts';
+import { countReceivables, findReceivables } from './query.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import { ReceivableQuery } from '../../contract/receivables.ts';
 
