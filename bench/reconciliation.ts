@@ -68,7 +68,7 @@ const percentile = (values: number[], p: number) => {
 export async function runReconciliationBench(): Promise<void> {
   const lines = arg('--lines', 1_000_000);
   const exceptionCount = arg('--exceptions', 100_000);
-  const name = `i26_rx_bench_${process.pid}`;
+  const name = `i26r_rx_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
