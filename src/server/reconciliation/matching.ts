@@ -45,6 +45,8 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
     select least(min(f.period_start), (select min(capture_date) from ${records} r
              where r.kind = 'sale' and r.payment_line is null))::text as from, max(f.period_end)::text as to
     from statement_files f where f.organization_id = ${organizationId} and f.acquirer = ${acquirer} and f.sale_records > 0`));
+  // sorts and hashes of a million rows in memory (the default 4 MB spills them to disk); this transaction only
+  await tx.execute(sql`set local work_mem = '256MB'`);
   // the records may have just been inserted in this transaction: the planner needs their numbers to pick hash joins
   await tx.execute(staged ? sql`analyze rx_staged` : sql`analyze statement_records`);
   phase?.('match: analyze');
@@ -87,7 +89,6 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
     from statement_records r
     where r.organization_id = ${organizationId} and r.acquirer = ${acquirer} and r.kind = 'sale' and r.summary_id is not null and r.payment_line is null
     order by r.summary_id, r.installment, r.file_id desc`);
-  await tx.execute(sql`create index on rx_sale (summary_id)`);
   await tx.execute(sql`analyze rx_sale`);
   phase?.('match: sales');
   await findOutcomes(tx, organizationId, acquirer, delay, sales ?? null);
