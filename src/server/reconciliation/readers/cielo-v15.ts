@@ -1,4 +1,5 @@
 import { checkLength, FixedLine, padded } from './fields.ts';
+import { GroupTotals } from './group-totals.ts';
 import type { Layout, LayoutParser, LineProblem, RecordKind, StatementFacts, StatementRecord } from './statement-record.ts';
 
 /**
@@ -122,6 +123,8 @@ class CieloParser implements LayoutParser {
   private grossSum = 0n;
   private netSum = 0n;
   private trailer: { details: number; entries: number; net: bigint; gross: bigint } | null = null;
+  /** payment file (04): each D's count and amounts against the E lines that follow it */
+  private units = new GroupTotals({ summary: 'D', detail: 'E', count: 'quantidade de lançamentos', gross: 'valor bruto', fee: 'valor da taxa administrativa', net: 'valor líquido' });
 
   line(text: string, lineNo: number, report: (problem: LineProblem) => void): StatementRecord | null {
     const type = text.slice(0, 1);
@@ -133,7 +136,10 @@ class CieloParser implements LayoutParser {
     }
     if (this.trailerAt !== 0) line0.fail('tipo de registro', `record after the trailer (line ${this.trailerAt})`);
     if (lineNo === 1 && type !== '0') line0.fail('tipo de registro', 'the first line must be the header (type 0)');
-    if (!checkLength(line0, type, spec.length, spec.min)) return null;
+    if (!checkLength(line0, type, spec.length, spec.min)) {
+      this.units.taint();
+      return null;
+    }
     const line = new FixedLine(padded(text, spec.length), lineNo, report);
     switch (type) {
       case '0':
@@ -141,6 +147,7 @@ class CieloParser implements LayoutParser {
         this.header(line);
         return null;
       case '9':
+        this.units.close(report);
         this.trailerAt = lineNo;
         this.trailer = {
           details: line.int(2, 12, 'total de registros'),
@@ -155,12 +162,29 @@ class CieloParser implements LayoutParser {
     if (type === 'E') record = entry(line);
     else if (type === 'D') record = agenda(line, this.facts.fileKind === '04');
     else if (type === '8') record = pix(line);
+    if (this.facts.fileKind === '04') this.unitLine(type, line, report);
     if (record !== null && (type === 'E' || type === '8')) {
       this.entries++;
       this.grossSum += record.grossMinor;
       this.netSum += record.netMinor;
     }
     return line.problems === 0 ? record : null;
+  }
+
+  /** a D opens a unit (its amounts signed as written); an E adds to it (commission signed, as the D's fee) */
+  private unitLine(type: string, line: FixedLine, report: (problem: LineProblem) => void): void {
+    const quiet = new FixedLine(line.text, line.lineNo, () => undefined);
+    if (type === 'D') {
+      const count = line.int(144, 149, 'quantidade de lançamentos');
+      const said = { count, gross: quiet.signed(72, 73, 85, ''), fee: quiet.signed(86, 87, 99, ''), net: quiet.signed(100, 101, 113, '') };
+      this.units.start(line.lineNo, line.problems === 0 ? said : null, report);
+    } else if (type === 'E' && line.problems > 0) {
+      this.units.taint();
+    } else if (type === 'E') {
+      this.units.add(line.lineNo, quiet.signed(261, 262, 274, ''), quiet.signed(289, 290, 302, ''), quiet.signed(275, 276, 288, ''));
+    } else {
+      this.units.close(report);
+    }
   }
 
   private header(line: FixedLine): void {
@@ -178,6 +202,7 @@ class CieloParser implements LayoutParser {
   }
 
   finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {
+    this.units.close(report);
     if (!this.headerSeen) report({ line: 1, field: 'header', reason: 'the file has no header (type 0)' });
     const t = this.trailer;
     if (t === null || this.trailerAt !== lastLine) {

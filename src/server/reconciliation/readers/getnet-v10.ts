@@ -1,4 +1,5 @@
 import { checkLength, FixedLine } from './fields.ts';
+import { GroupTotals } from './group-totals.ts';
 import type { Layout, LayoutParser, LineProblem, StatementFacts, StatementRecord } from './statement-record.ts';
 
 /**
@@ -137,6 +138,9 @@ class GetnetParser implements LayoutParser {
   private headerSeen = false;
   private trailerAt = 0;
   private trailerCount = -1;
+  /** each RV's accepted CVs and amounts against the CVs that follow it and carry its number (rvNumber) */
+  private rvNumber: string | null = null;
+  private rvs = new GroupTotals({ summary: 'RV', detail: 'CV', count: 'nº de CVs aceitos', gross: 'valor bruto', fee: 'valor da taxa de desconto', net: 'valor líquido', detailsOptional: true });
 
   line(text: string, lineNo: number, report: (problem: LineProblem) => void): StatementRecord | null {
     const line = new FixedLine(text, lineNo, report);
@@ -147,7 +151,10 @@ class GetnetParser implements LayoutParser {
     }
     if (this.trailerAt !== 0) line.fail('tipo de registro', `record after the trailer (line ${this.trailerAt})`);
     if (lineNo === 1 && type !== '0') line.fail('tipo de registro', 'the first line must be the header (type 0)');
-    if (!checkLength(line, type, 400, 400, 401)) return null;
+    if (!checkLength(line, type, 400, 400, 401)) {
+      this.rvs.taint();
+      return null;
+    }
     let record: StatementRecord | null = null;
     switch (type) {
       case '0':
@@ -155,6 +162,7 @@ class GetnetParser implements LayoutParser {
         this.header(line);
         return null;
       case '9':
+        this.rvs.close(report);
         this.trailerAt = lineNo;
         this.trailerCount = line.int(2, 10, 'quantidade de registros');
         return null;
@@ -173,7 +181,26 @@ class GetnetParser implements LayoutParser {
       default:
         line.alpha(2, 16); // 5 and 6 (cessão/gravame and its URs): checked for length, not reconciled
     }
+    this.rvLine(type, line, record, report);
     return line.problems === 0 ? record : null;
+  }
+
+  /** an RV opens a group (CVs aceitos, bruto, taxa de desconto, líquido with its sign); an accepted CV of that RV adds to it */
+  private rvLine(type: string, line: FixedLine, record: StatementRecord | null, report: (problem: LineProblem) => void): void {
+    if (type === '1') {
+      const quiet = new FixedLine(line.text, line.lineNo, () => undefined);
+      const said = { count: quiet.int(67, 75, ''), gross: quiet.amount(85, 96, ''), fee: quiet.amount(121, 132, ''), net: record?.netMinor ?? 0n };
+      this.rvNumber = line.raw(22, 30);
+      this.rvs.start(line.lineNo, line.problems === 0 && /^\d{9}$/.test(line.raw(67, 75)) ? said : null, report);
+    } else if (type === '2' && line.raw(17, 25) !== this.rvNumber) {
+      // a CV of another RV (not in this file's summaries): nothing to check it against
+    } else if (type === '2' && line.problems > 0) {
+      this.rvs.taint();
+    } else if (type === '2' && record !== null && record.kind === 'sale') {
+      this.rvs.add(line.lineNo, record.grossMinor, record.feeMinor, record.netMinor);
+    } else if (type !== '2') {
+      this.rvs.close(report);
+    }
   }
 
   private header(line: FixedLine): void {
@@ -190,6 +217,7 @@ class GetnetParser implements LayoutParser {
   }
 
   finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {
+    this.rvs.close(report);
     if (!this.headerSeen) report({ line: 1, field: 'header', reason: 'the file has no header (type 0)' });
     if (this.trailerAt === 0 || this.trailerAt !== lastLine) {
       report({ line: lastLine, field: 'trailer', reason: this.trailerAt === 0 ? 'the file has no trailer (type 9): truncated file?' : 'the trailer (type 9) must be the last line' });
