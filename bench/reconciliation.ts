@@ -41,7 +41,7 @@ function* entries(n: number, firstDay: number): Generator<StatementEntry> {
     const method = g % 2 === 0 ? 'debit_card' : 'credit_card';
     const date = saleDay(firstDay, g);
     yield {
-      kind: 'sale', mid: `10${String(g % 10).padStart(8, '0')}`, nsu: String(g % 1_000_000).padStart(6, '0'),
+      kind: 'sale', mid: `10${String(g % 10).padStart(8, '0')}`, nsu: String((g % 999_999) + 1).padStart(6, '0'),
       authorizationCode: String((g * 7) % 1_000_000).padStart(6, '0'), date, time: '150000', method, installment: 1, installments: 1,
       saleTotalMinor: g % 1000 === 0 ? amount + 1n : amount, grossMinor: g % 1000 === 0 ? amount + 1n : amount, feeMinor: costFeeMinor('cielo', method, 1, amount),
       paymentDate: expectedPaymentDate(method, date, 1), cardBin: '516292', cardLast4: '0001',
@@ -87,10 +87,10 @@ export async function runReconciliationBench(): Promise<void> {
       const to = Math.min(lines, from + 249_999);
       await database.exec(`insert into transaction_summaries (id, organization_id, merchant_id, created_at, acquirer, payment_method, status, amount_minor, currency, installments, gateway_transaction_id, acquirer_merchant_id)
         select 's' || g, '${org}', 'm' || (g % 10), timestamptz '${new Date(firstDay).toISOString()}' + ((g % ${days}) || ' days')::interval + interval '18 hours',
-          'cielo', case when g % 2 = 0 then 'debit_card' else 'credit_card' end, 'approved', 1000 + (g * 7919) % 90000, 'BRL', 1, 'gw' || g, '10' || lpad((g % 10)::text, 8, '0')
+          'cielo', case when g % 2 = 0 then 'debit_card' else 'credit_card' end, 'approved', 1000 + (g::bigint * 7919) % 90000, 'BRL', 1, 'gw' || g, '10' || lpad((g % 10)::text, 8, '0')
         from generate_series(${from}, ${to}) g;
         insert into cycles (id, summary_id, seq, type, status, amount_minor, authorization_code, system_trace_audit_number, gateway_transaction_id)
-        select 'c' || g, 's' || g, 0, 'authorization', 'approved', 1000 + (g * 7919) % 90000, lpad(((g * 7) % 1000000)::text, 6, '0'), lpad((g % 1000000)::text, 6, '0'), 'gwc' || g
+        select 'c' || g, 's' || g, 0, 'authorization', 'approved', 1000 + (g::bigint * 7919) % 90000, lpad(((g * 7) % 1000000)::text, 6, '0'), lpad(((g % 999999) + 1)::text, 6, '0'), 'gwc' || g
         from generate_series(${from}, ${to}) g;`);
     }
     await database.exec('analyze transaction_summaries; analyze cycles;');

@@ -1,28 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { ProviderName } from '../../contract/enums.ts';
 import type { Db } from '../db/client.ts';
-import { costRateBps } from './expectations.ts';
+import { expectedCosts } from './expected-cost.ts';
 
 /**
  * The sale-side exceptions of the organization's records from `acquirer` into `rx_found` (a temporary table dropped
  * at commit), from rx_platform (its sales) and rx_sale (the latest record of each installment of each matched sale):
- * amount and fee against the platform's, payment day, sales the platform does not know, adjustments it did not
+ * amount, and fee against what the cost plan says (expected-cost.ts), payment day, sales the platform does not know, adjustments it did not
  * expect, and its sales the acquirer left out once past the registration delay (`delay` days) within `sales`, the
  * days the files that list sales cover.
  */
 export async function findOutcomes(tx: Db, organizationId: string, acquirer: ProviderName, delay: number, sales: { from: string | null; to: string | null } | null): Promise<void> {
-  const bps = {
-    debit: costRateBps(acquirer, 'debit_card', 1), credit: costRateBps(acquirer, 'credit_card', 1),
-    band2: costRateBps(acquirer, 'credit_card', 2), band7: costRateBps(acquirer, 'credit_card', 7),
-  };
+  await expectedCosts(tx, organizationId, acquirer);
   await tx.execute(sql`create temporary table rx_found on commit drop as
     with agg as (
       select summary_id, coalesce(max(sale_total_minor), sum(gross_minor)) as reported, sum(fee_minor) as fee, max(file_id) as file_id, min(line) as line
       from rx_sale group by summary_id
-    ), platform as (
-      select p.*, (p.amount_minor * case when p.payment_method = 'debit_card' then ${bps.debit}::int when p.installments <= 1 then ${bps.credit}::int
-        when p.installments <= 6 then ${bps.band2}::int else ${bps.band7}::int end + 5000) / 10000 as cost_fee
-      from rx_platform p
     ), due as (
       select s.summary_id, s.file_id, s.line, s.payment_date,
         (p.day + case when p.payment_method = 'debit_card' then 1 else 30 * s.installment end) as raw_due
@@ -36,10 +29,11 @@ export async function findOutcomes(tx: Db, organizationId: string, acquirer: Pro
     )
     select 'amount|' || a.summary_id as key, 'amount_differs' as outcome, p.merchant_id, a.summary_id, a.file_id, a.line, p.day,
            p.amount_minor as expected_minor, a.reported as reported_minor, null::date as expected_date, null::date as reported_date, null::text as receivable_id
-    from agg a join platform p on p.id = a.summary_id where a.reported <> p.amount_minor
+    from agg a join rx_platform p on p.id = a.summary_id where a.reported <> p.amount_minor
     union all
-    select 'fee|' || a.summary_id, 'fee_differs', p.merchant_id, a.summary_id, a.file_id, a.line, p.day, p.cost_fee, a.fee, null, null, null
-    from agg a join platform p on p.id = a.summary_id where a.fee <> p.cost_fee
+    select 'fee|' || a.summary_id, 'fee_differs', p.merchant_id, a.summary_id, a.file_id, a.line, p.day, c.cost_fee, a.fee, null, null, null
+    from agg a join rx_platform p on p.id = a.summary_id join rx_cost c on c.summary_id = a.summary_id
+    where abs(a.fee - c.cost_fee) > (c.parts + 1) / 2
     union all
     select 'payment_date|' || l.summary_id, 'payment_date_differs', p.merchant_id, l.summary_id, l.file_id, l.line, p.day, null, null, l.expected_date, l.payment_date, null
     from late l join rx_platform p on p.id = l.summary_id

@@ -51,7 +51,7 @@ export async function runMatching(tx: Db, organizationId: string, acquirer: Prov
   await tx.execute(staged ? sql`analyze rx_staged` : sql`analyze statement_records`);
   phase?.('match: analyze');
   await tx.execute(sql`create temporary table rx_platform on commit drop as
-    select s.id, s.merchant_id, s.amount_minor, s.status, s.payment_method, s.installments, s.created_at,
+    select s.id, s.merchant_id, s.amount_minor, s.status, s.payment_method, s.installments, s.created_at, s.card_brand,
            ltrim(s.acquirer_merchant_id, '0') as mid_key, ltrim(c.system_trace_audit_number, '0') as nsu_key,
            ltrim(upper(c.authorization_code), '0') as auth_key, (s.created_at at time zone 'America/Sao_Paulo')::date as day
     from transaction_summaries s join cycles c on c.summary_id = s.id and c.seq = 0

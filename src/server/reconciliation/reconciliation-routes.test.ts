@@ -5,7 +5,7 @@ import type { ExceptionDetail, ReconciliationException, StatementFile } from '..
 import { writeCieloV15 } from '../seed/statements/cielo-v15-writer.ts';
 import { buildStatement } from '../seed/statements/discrepancies.ts';
 import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
-import { insertSales } from './reconciliation-fixture.ts';
+import { generatorCostRates, insertCostPlan, insertSales } from './reconciliation-fixture.ts';
 
 const org = 'org-api';
 const dayMs = 86_400_000;
@@ -30,6 +30,7 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
   beforeAll(async () => {
     t = await createTestApp(kind);
     await insertOrganization(t.database, org, ['m1', 'm2']);
+    await insertCostPlan(t.database, org, 'cielo', [{ effectiveFrom: '2000-01-01', rates: generatorCostRates('cielo') }]);
     auth = await bearer(t.database, org);
     const sales = await insertSales(t.database, org, 'cielo', { m1: '1012340001', m2: '1012340002' }, firstDayMs, 2, 30);
     const days = [...new Set(sales.map((s) => s.capturedOn))].sort();

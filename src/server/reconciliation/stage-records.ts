@@ -52,7 +52,7 @@ export async function stageRecords(tx: Db, fileId: string, organizationId: strin
       });
       await tx.execute(sql`insert into rx_staged select * from jsonb_populate_recordset(null::rx_staged, ${JSON.stringify(rows)}::jsonb)`);
     },
-    finish: async () => undefined,
-    abort: async () => undefined,
+    finish: () => Promise.resolve(),
+    abort: () => Promise.resolve(),
   };
 }

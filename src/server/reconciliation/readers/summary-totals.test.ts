@@ -30,7 +30,7 @@ describe('summary records against their detail lines', () => {
     const lines = cielo();
     lines[4] = put(lines[4] as string, 73, digits(10_001n, 13));
     lines[1] = put(lines[1] as string, 144, digits(3, 6));
-    lines[1] = put(lines[1] as string, 87, digits(700n, 13));
+    lines[1] = put(lines[1], 87, digits(700n, 13));
     expect((await read(lines)).problems).toEqual([
       { line: 2, field: 'quantidade de lançamentos', reason: 'the D record says 3 E lines, 2 follow it (3-4)' },
       { line: 2, field: 'valor da taxa administrativa', reason: 'the D record says -700 centavos, its 2 E lines (3-4) add up to -697 centavos' },
@@ -43,7 +43,7 @@ describe('summary records against their detail lines', () => {
     const lines = getnet();
     lines[1] = put(lines[1] as string, 67, digits(1, 9));
     lines[4] = put(lines[4] as string, 85, digits(9_999n, 12));
-    lines[4] = put(lines[4] as string, 97, digits(9_800n, 12));
+    lines[4] = put(lines[4], 97, digits(9_800n, 12));
     expect((await read(lines)).problems).toEqual([
       { line: 2, field: 'nº de CVs aceitos', reason: 'the RV record says 1 CV lines, 2 follow it (3-4)' },
       { line: 5, field: 'valor bruto', reason: 'the RV record says 9999 centavos, its 2 CV lines (6-7) add up to 10000 centavos' },
