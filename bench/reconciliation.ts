@@ -8,7 +8,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
@@ -104,6 +104,7 @@ export async function runReconciliationBench(): Promise<void> {
     console.error(`bench: file of ${lines + 2} lines (${(size / 1e6).toFixed(0)} MB) written in ${writeSeconds.toFixed(1)} s`);
 
     global.gc?.();
+    const loadBefore = loadavg()[0] ?? 0;
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -112,6 +113,7 @@ export async function runReconciliationBench(): Promise<void> {
     const result = await importStatement(database.db, { organizationId: org, actor: 'bench', path: file, name: 'CIELO03.TXT', onPhase: (name, ms) => (phases[name] = (phases[name] ?? 0) + ms) });
     console.error(`bench: phases ${JSON.stringify(Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])))}`);
     const importSeconds = (performance.now() - t) / 1000;
+    const loadAfter = loadavg()[0] ?? 0;
     clearInterval(sampler);
     const [counts] = (await database.query<{ n: string; matched: string }>(`select (select count(*) from reconciliation_exceptions)::text as n, (select count(*) from statement_records where summary_id is not null)::text as matched`));
     console.error(`bench: import + match ${importSeconds.toFixed(1)} s (${result.status}), peak RSS ${(peak / 1e6).toFixed(0)} MB (before ${(rssBefore / 1e6).toFixed(0)} MB), ${counts?.n} exceptions, ${counts?.matched} matched`);
@@ -148,7 +150,7 @@ export async function runReconciliationBench(): Promise<void> {
     await app.close();
     const report = {
       at: new Date().toISOString(), machine: describeMachine(), database: 'postgresql', lines, fileBytes: size, seedSeconds, writeSeconds, importSeconds,
-      importStatus: result.status, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
+      importStatus: result.status, loadAverage: { before: loadBefore, after: loadAfter }, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
       openExceptionsForList: exceptionCount, latency,
     };
     const stamp = report.at.slice(0, 16).replace('T', '-').replace(':', '-');
@@ -159,6 +161,7 @@ export async function runReconciliationBench(): Promise<void> {
       `PostgreSQL; ${lines} summaries; a Cielo EDI v15 file of ${lines + 2} lines (${(size / 1e6).toFixed(0)} MB), every 1000th amount changed.`, '',
       '| step | result |', '|---|---|',
       `| import (check every line, store, match) | ${importSeconds.toFixed(1)} s (target < 60 s) |`,
+      `| 1-minute load average, import start → end | ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (2 cores) |`,
       `| peak RSS during the import | ${(peak / 1e6).toFixed(0)} MB (before: ${(rssBefore / 1e6).toFixed(0)} MB) |`,
       `| exceptions found | ${report.exceptionsAfterImport} (injected: ${Math.floor(lines / 1000)}) |`,
       `| matched records | ${report.matchedRecords} |`,

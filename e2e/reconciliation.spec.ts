@@ -146,7 +146,12 @@ for (const [index, language] of languages.entries()) {
       await expect(target).toHaveAttribute('aria-current', 'location');
       await expect(target).toBeInViewport();
       await expect(page.locator('tr[aria-current]')).toHaveCount(1);
-      await page.screenshot({ path: `${shots}/receivable-target-${language.lang}-1440.png` });
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await target.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/receivable-target-${language.lang}-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
       await page.goBack();
       await page.getByRole('combobox', { name: new RegExp(`^${language.outcome}`) }).selectOption({ label: language.settled });
       await page.getByRole('combobox', { name: new RegExp(`^${language.fileFilter}`) }).selectOption({ label: name });
