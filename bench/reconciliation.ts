@@ -21,6 +21,7 @@ import { writeCieloV15 } from '../src/server/seed/statements/cielo-v15-writer.ts
 import { costFeeMinor, expectedPaymentDate } from '../src/server/reconciliation/expectations.ts';
 import type { StatementEntry } from '../src/server/seed/statements/statement-entry.ts';
 import { describeMachine } from './machine.ts';
+import { recordReport } from './results-index.ts';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const arg = (name: string, fallback: number) => {
@@ -170,6 +171,12 @@ export async function runReconciliationBench(): Promise<void> {
       '| request | p50 ms | p95 ms |', '|---|---|---|',
       ...Object.entries(latency).map(([k, v]) => `| ${k} | ${v.p50.toFixed(1)} | ${v.p95.toFixed(1)} |`), '',
     ].join('\n'));
+    const worst = Object.entries(latency).sort((a, b) => b[1].p95 - a[1].p95)[0];
+    recordReport(path.join(import.meta.dirname, 'results'), {
+      configuration: `reconciliation ${lines} lines postgres`, files: [`${path.basename(base)}.md`, `${path.basename(base)}.json`], date: report.at,
+      headline: `import ${importSeconds.toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (${(rssBefore / 1e6).toFixed(0)} before), list p95 worst ${worst?.[0]} ${worst?.[1].p95.toFixed(1)} ms; load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
+      how: `npm run bench -- --reconciliation --lines ${lines} --exceptions ${exceptionCount}`,
+    });
     console.error(`bench: wrote ${base}.md`);
   } finally {
     await database.close();
