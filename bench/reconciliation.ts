@@ -8,7 +8,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
@@ -21,6 +21,7 @@ import { writeCieloV15 } from '../src/server/seed/statements/cielo-v15-writer.ts
 import { costFeeMinor, expectedPaymentDate } from '../src/server/reconciliation/expectations.ts';
 import type { StatementEntry } from '../src/server/seed/statements/statement-entry.ts';
 import { describeMachine } from './machine.ts';
+import { recordReport } from './results-index.ts';
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const arg = (name: string, fallback: number) => {
@@ -41,7 +42,7 @@ function* entries(n: number, firstDay: number): Generator<StatementEntry> {
     const method = g % 2 === 0 ? 'debit_card' : 'credit_card';
     const date = saleDay(firstDay, g);
     yield {
-      kind: 'sale', mid: `10${String(g % 10).padStart(8, '0')}`, nsu: String(g % 1_000_000).padStart(6, '0'),
+      kind: 'sale', mid: `10${String(g % 10).padStart(8, '0')}`, nsu: String((g % 999_999) + 1).padStart(6, '0'),
       authorizationCode: String((g * 7) % 1_000_000).padStart(6, '0'), date, time: '150000', method, installment: 1, installments: 1,
       saleTotalMinor: g % 1000 === 0 ? amount + 1n : amount, grossMinor: g % 1000 === 0 ? amount + 1n : amount, feeMinor: costFeeMinor('cielo', method, 1, amount),
       paymentDate: expectedPaymentDate(method, date, 1), cardBin: '516292', cardLast4: '0001',
@@ -68,7 +69,7 @@ const percentile = (values: number[], p: number) => {
 export async function runReconciliationBench(): Promise<void> {
   const lines = arg('--lines', 1_000_000);
   const exceptionCount = arg('--exceptions', 100_000);
-  const name = `i26_rx_bench_${process.pid}`;
+  const name = `i26r_rx_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -87,10 +88,10 @@ export async function runReconciliationBench(): Promise<void> {
       const to = Math.min(lines, from + 249_999);
       await database.exec(`insert into transaction_summaries (id, organization_id, merchant_id, created_at, acquirer, payment_method, status, amount_minor, currency, installments, gateway_transaction_id, acquirer_merchant_id)
         select 's' || g, '${org}', 'm' || (g % 10), timestamptz '${new Date(firstDay).toISOString()}' + ((g % ${days}) || ' days')::interval + interval '18 hours',
-          'cielo', case when g % 2 = 0 then 'debit_card' else 'credit_card' end, 'approved', 1000 + (g * 7919) % 90000, 'BRL', 1, 'gw' || g, '10' || lpad((g % 10)::text, 8, '0')
+          'cielo', case when g % 2 = 0 then 'debit_card' else 'credit_card' end, 'approved', 1000 + (g::bigint * 7919) % 90000, 'BRL', 1, 'gw' || g, '10' || lpad((g % 10)::text, 8, '0')
         from generate_series(${from}, ${to}) g;
         insert into cycles (id, summary_id, seq, type, status, amount_minor, authorization_code, system_trace_audit_number, gateway_transaction_id)
-        select 'c' || g, 's' || g, 0, 'authorization', 'approved', 1000 + (g * 7919) % 90000, lpad(((g * 7) % 1000000)::text, 6, '0'), lpad((g % 1000000)::text, 6, '0'), 'gwc' || g
+        select 'c' || g, 's' || g, 0, 'authorization', 'approved', 1000 + (g::bigint * 7919) % 90000, lpad(((g * 7) % 1000000)::text, 6, '0'), lpad(((g % 999999) + 1)::text, 6, '0'), 'gwc' || g
         from generate_series(${from}, ${to}) g;`);
     }
     await database.exec('analyze transaction_summaries; analyze cycles;');
@@ -104,6 +105,7 @@ export async function runReconciliationBench(): Promise<void> {
     console.error(`bench: file of ${lines + 2} lines (${(size / 1e6).toFixed(0)} MB) written in ${writeSeconds.toFixed(1)} s`);
 
     global.gc?.();
+    const loadBefore = loadavg()[0] ?? 0;
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -112,6 +114,7 @@ export async function runReconciliationBench(): Promise<void> {
     const result = await importStatement(database.db, { organizationId: org, actor: 'bench', path: file, name: 'CIELO03.TXT', onPhase: (name, ms) => (phases[name] = (phases[name] ?? 0) + ms) });
     console.error(`bench: phases ${JSON.stringify(Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])))}`);
     const importSeconds = (performance.now() - t) / 1000;
+    const loadAfter = loadavg()[0] ?? 0;
     clearInterval(sampler);
     const [counts] = (await database.query<{ n: string; matched: string }>(`select (select count(*) from reconciliation_exceptions)::text as n, (select count(*) from statement_records where summary_id is not null)::text as matched`));
     console.error(`bench: import + match ${importSeconds.toFixed(1)} s (${result.status}), peak RSS ${(peak / 1e6).toFixed(0)} MB (before ${(rssBefore / 1e6).toFixed(0)} MB), ${counts?.n} exceptions, ${counts?.matched} matched`);
@@ -148,7 +151,7 @@ export async function runReconciliationBench(): Promise<void> {
     await app.close();
     const report = {
       at: new Date().toISOString(), machine: describeMachine(), database: 'postgresql', lines, fileBytes: size, seedSeconds, writeSeconds, importSeconds,
-      importStatus: result.status, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
+      importStatus: result.status, loadAverage: { before: loadBefore, after: loadAfter }, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
       openExceptionsForList: exceptionCount, latency,
     };
     const stamp = report.at.slice(0, 16).replace('T', '-').replace(':', '-');
@@ -159,6 +162,7 @@ export async function runReconciliationBench(): Promise<void> {
       `PostgreSQL; ${lines} summaries; a Cielo EDI v15 file of ${lines + 2} lines (${(size / 1e6).toFixed(0)} MB), every 1000th amount changed.`, '',
       '| step | result |', '|---|---|',
       `| import (check every line, store, match) | ${importSeconds.toFixed(1)} s (target < 60 s) |`,
+      `| 1-minute load average, import start → end | ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (2 cores) |`,
       `| peak RSS during the import | ${(peak / 1e6).toFixed(0)} MB (before: ${(rssBefore / 1e6).toFixed(0)} MB) |`,
       `| exceptions found | ${report.exceptionsAfterImport} (injected: ${Math.floor(lines / 1000)}) |`,
       `| matched records | ${report.matchedRecords} |`,
@@ -167,6 +171,12 @@ export async function runReconciliationBench(): Promise<void> {
       '| request | p50 ms | p95 ms |', '|---|---|---|',
       ...Object.entries(latency).map(([k, v]) => `| ${k} | ${v.p50.toFixed(1)} | ${v.p95.toFixed(1)} |`), '',
     ].join('\n'));
+    const worst = Object.entries(latency).sort((a, b) => b[1].p95 - a[1].p95)[0];
+    recordReport(path.join(import.meta.dirname, 'results'), {
+      configuration: `reconciliation ${lines} lines postgres`, files: [`${path.basename(base)}.md`, `${path.basename(base)}.json`], date: report.at,
+      headline: `import ${importSeconds.toFixed(1)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (${(rssBefore / 1e6).toFixed(0)} before), list p95 worst ${worst?.[0]} ${worst?.[1].p95.toFixed(1)} ms; load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
+      how: `npm run bench -- --reconciliation --lines ${lines} --exceptions ${exceptionCount}`,
+    });
     console.error(`bench: wrote ${base}.md`);
   } finally {
     await database.close();

@@ -140,6 +140,22 @@ for (const [index, language] of languages.entries()) {
       await row.getByRole('button', { name: language.open }).click();
       await expect(page.getByRole('link', { name: language.sale })).toHaveAttribute('href', `/transactions/${planted.receivable.summaryId}`);
       await expect(page.getByRole('link', { name: language.receivable })).toHaveAttribute('href', `/transactions/${planted.receivable.summaryId}#receivable-${planted.receivable.id}`);
+      // the receivable's link lands on its row among the sale's installments, scrolled into view and marked
+      await page.getByRole('link', { name: language.receivable }).click();
+      const target = page.locator(`#receivable-${planted.receivable.id}`);
+      await expect(target).toHaveAttribute('aria-current', 'location');
+      await expect(target).toBeInViewport();
+      await expect(page.locator('tr[aria-current]')).toHaveCount(1);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await target.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${shots}/receivable-target-${language.lang}-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goBack();
+      await page.getByRole('combobox', { name: new RegExp(`^${language.outcome}`) }).selectOption({ label: language.settled });
+      await page.getByRole('combobox', { name: new RegExp(`^${language.fileFilter}`) }).selectOption({ label: name });
+      await row.getByRole('button', { name: language.open }).click();
       await page.getByRole('combobox', { name: new RegExp(`^${language.action}`) }).first().selectOption({ label: language.accept });
       await page.getByLabel(language.note).first().fill('e2e: the acquirer deducted a fee we agreed');
       await page.screenshot({ path: `${shots}/settlement-${language.lang}-resolve-1440.png`, fullPage: true });

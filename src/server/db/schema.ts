@@ -575,7 +575,8 @@ export const statementFiles = pgTable(
 export const statementRecords = pgTable(
   'statement_records',
   {
-    fileId: text('file_id').notNull().references(() => statementFiles.id),
+    /** the file's row is inserted by the same import transaction (migration 0043 dropped the per-row foreign key) */
+    fileId: text('file_id').notNull(),
     line: integer('line').notNull(),
     organizationId: text('organization_id').notNull(),
     acquirer: text('acquirer').notNull(),
@@ -646,7 +647,26 @@ export const reconciliationExceptions = pgTable(
     index('reconciliation_exceptions_org_outcome_idx').on(t.organizationId, t.status, t.outcome, t.day, t.id),
     index('reconciliation_exceptions_org_acquirer_idx').on(t.organizationId, t.status, t.acquirer, t.day, t.id),
     index('reconciliation_exceptions_org_merchant_idx').on(t.organizationId, t.status, t.merchantId, t.day, t.id),
+    index('reconciliation_exceptions_org_acquirer_merchant_idx').on(t.organizationId, t.status, t.acquirer, t.merchantId, t.day, t.id),
   ],
+);
+
+/** Per-day counts and amounts at stake of the exceptions (migration 0043's statement triggers keep them): the ageing buckets. */
+export const reconciliationExceptionDays = pgTable(
+  'reconciliation_exception_days',
+  {
+    organizationId: text('organization_id').notNull(),
+    status: text('status').notNull(),
+    outcome: text('outcome').notNull(),
+    acquirer: text('acquirer').notNull(),
+    /** '' when the exception has none */
+    merchantId: text('merchant_id').notNull(),
+    fileId: text('file_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: bigint('count', { mode: 'bigint' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'reconciliation_exception_days_pk', columns: [t.organizationId, t.status, t.outcome, t.acquirer, t.merchantId, t.fileId, t.day] })],
 );
 
 /** Retention of the audit trail (one row): the database refuses deleting younger entries (migration 0020). */

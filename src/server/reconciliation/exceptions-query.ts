@@ -64,12 +64,13 @@ export async function listExceptions(db: Db, organizationId: string, merchantId:
   return { data, nextCursor: rows.length > limit && last ? `${last.day}|${last.id}` : null };
 }
 
+/** The ageing buckets from the per-day counts the triggers of migration 0043 keep (reconciliation_exception_days), not every exception. */
 export async function ageing(db: Db, organizationId: string, merchantId: string | null, filter: Partial<ExceptionFilter>) {
   const { age: _age, ...rest } = filter;
   const rows = rowsOf<{ bucket: string; count: string; amount: string }>(await db.execute(sql`
     select case when ${today} - e.day <= 2 then '0-2' when ${today} - e.day <= 7 then '3-7' when ${today} - e.day <= 30 then '8-30' else '31+' end as bucket,
-      count(*)::text as count, coalesce(sum(${atStake}), 0)::text as amount
-    from reconciliation_exceptions e where ${filterSql(organizationId, rest, merchantId)} group by 1`));
+      sum(e.count)::text as count, coalesce(sum(e.amount_minor), 0)::text as amount
+    from reconciliation_exception_days e where ${filterSql(organizationId, rest, merchantId)} group by 1`));
   return { buckets: ageingBuckets.map((b) => {
     const row = rows.find((r) => r.bucket === b.id);
     return { bucket: b.id, count: Number(row?.count ?? 0), amountMinor: row?.amount ?? '0' };

@@ -7,7 +7,7 @@ import { writeGetnetV10 } from '../seed/statements/getnet-v10-writer.ts';
 import { backends, createTestDatabase, insertOrganization, type TestDatabase } from '../test/harness.ts';
 import { importStatement } from './import-statement.ts';
 import { runMatching } from './matching.ts';
-import { insertSales, saoPauloDay, writeLines, type FixtureSale } from './reconciliation-fixture.ts';
+import { generatorCostRates, insertCostPlan, insertSales, saoPauloDay, writeLines, type FixtureSale } from './reconciliation-fixture.ts';
 
 const outcomeOf: Record<InjectedDiscrepancy['kind'], string> = {
   missing: 'missing_from_acquirer', unknown: 'unknown_to_platform', amount: 'amount_differs', fee: 'fee_differs',
@@ -35,6 +35,7 @@ describe.each(backends)('reconciliation on $kind', ({ kind, available }) => {
     beforeAll(async () => {
       t = await createTestDatabase(kind);
       await insertOrganization(t.database, org, Object.keys(mids));
+      for (const acquirer of ['cielo', 'getnet'] as const) await insertCostPlan(t.database, org, acquirer, [{ effectiveFrom: '2000-01-01', rates: generatorCostRates(acquirer) }]);
       sales = await insertSales(t.database, org, 'cielo', mids, firstDayMs, 3, 40);
     });
     afterAll(() => t.dispose());

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ProviderName } from '../../contract/enums.ts';
 import type { Database } from '../db/client.ts';
-import { cycles, receivables, transactionSummaries } from '../db/schema.ts';
+import { defaultTerms, type FeeRates } from '../../contract/fee-plans.ts';
+import { cycles, feePlans, feePlanVersions, receivables, transactionSummaries } from '../db/schema.ts';
+import { percentText } from '../fee-plans/plan-rates.ts';
 import type { ExpectedPayment } from '../seed/statements/settlement-discrepancies.ts';
-import { addDays } from './expectations.ts';
+import { addDays, costRateBps } from './expectations.ts';
 import type { PlatformSale } from '../seed/statements/discrepancies.ts';
 
 /** São Paulo's calendar day of an instant, computed with Intl (independently of the SQL the matcher uses). */
@@ -66,10 +68,11 @@ export async function writeLines(lines: Iterable<string>, name = 'statement.txt'
 
 /**
  * The receivables of the approved sales, written straight to the table (the test's own schedule, independent of
- * receivables/schedule.ts): installment k of n with the remainder on the first, a cost fee of `costBps` rounded down,
+ * receivables/schedule.ts): installment k of n with the remainder on the first, a cost fee of `costBps` rounded down (or `costFeeOf`),
  * due on the capture day + 1 (debit) or + 30·k (credit). Refunded sales get cancelled receivables.
  */
-export async function insertReceivables(database: Database, organizationId: string, acquirer: ProviderName, sales: readonly FixtureSale[], costBps = 250n): Promise<ExpectedPayment[]> {
+export async function insertReceivables(database: Database, organizationId: string, acquirer: ProviderName, sales: readonly FixtureSale[], costBps = 250n,
+  costFeeOf = (gross: bigint) => (gross * costBps) / 10_000n): Promise<ExpectedPayment[]> {
   const expected: ExpectedPayment[] = [];
   const rows: (typeof receivables.$inferInsert)[] = [];
   for (const s of sales) {
@@ -77,7 +80,7 @@ export async function insertReceivables(database: Database, organizationId: stri
     const n = BigInt(s.installments);
     for (let k = 1; k <= s.installments; k++) {
       const gross = s.amountMinor / n + (k === 1 ? s.amountMinor % n : 0n);
-      const costFee = (gross * costBps) / 10_000n;
+      const costFee = costFeeOf(gross);
       const dueDate = addDays(s.capturedOn, s.method === 'debit_card' ? 1 : 30 * k);
       const id = `rcv-${s.summaryId}-${k}`;
       rows.push({
@@ -92,4 +95,17 @@ export async function insertReceivables(database: Database, organizationId: stri
   }
   for (let i = 0; i < rows.length; i += 1000) await database.db.insert(receivables).values(rows.slice(i, i + 1000));
   return expected;
+}
+
+/** the cost rates the statement generator charges for `acquirer` (expectations.ts), as a fee plan's rates */
+export function generatorCostRates(acquirer: ProviderName): FeeRates {
+  const rate = (method: 'debit_card' | 'credit_card', n: number) => percentText(costRateBps(acquirer, method, n));
+  return { debit: rate('debit_card', 1), credit: rate('credit_card', 1), credit2to6: rate('credit_card', 2), credit7to12: rate('credit_card', 7), pix: '0.00', anticipationMonthly: '1.00' };
+}
+
+/** A cost plan of `acquirer` for the organization, one version per entry (version 1 first). */
+export async function insertCostPlan(database: Database, organizationId: string, acquirer: ProviderName, versions: readonly { effectiveFrom: string; rates: FeeRates }[]): Promise<void> {
+  const id = `cost-${organizationId}-${acquirer}`;
+  await database.db.insert(feePlans).values({ id, organizationId, kind: 'cost', name: `Custo ${acquirer}`, acquirer, version: versions.length });
+  await database.db.insert(feePlanVersions).values(versions.map((v, i) => ({ planId: id, version: i + 1, effectiveFrom: v.effectiveFrom, rates: v.rates, terms: defaultTerms })));
 }

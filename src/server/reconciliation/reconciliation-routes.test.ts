@@ -5,7 +5,7 @@ import type { ExceptionDetail, ReconciliationException, StatementFile } from '..
 import { writeCieloV15 } from '../seed/statements/cielo-v15-writer.ts';
 import { buildStatement } from '../seed/statements/discrepancies.ts';
 import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
-import { insertSales } from './reconciliation-fixture.ts';
+import { generatorCostRates, insertCostPlan, insertSales } from './reconciliation-fixture.ts';
 
 const org = 'org-api';
 const dayMs = 86_400_000;
@@ -30,6 +30,7 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
   beforeAll(async () => {
     t = await createTestApp(kind);
     await insertOrganization(t.database, org, ['m1', 'm2']);
+    await insertCostPlan(t.database, org, 'cielo', [{ effectiveFrom: '2000-01-01', rates: generatorCostRates('cielo') }]);
     auth = await bearer(t.database, org);
     const sales = await insertSales(t.database, org, 'cielo', { m1: '1012340001', m2: '1012340002' }, firstDayMs, 2, 30);
     const days = [...new Set(sales.map((s) => s.capturedOn))].sort();
@@ -116,7 +117,7 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
 
   it('resolves 10 000 exceptions selected by a filter in one request with one note', async () => {
     await t.database.db.execute(sql`insert into reconciliation_exceptions (id, organization_id, key, outcome, acquirer, day, expected_minor)
-      select 'bulk' || g, ${org}, 'bulk|' || g, 'missing_from_acquirer', 'getnet', current_date - (g % 40), g from generate_series(1, 10000) g`);
+      select 'bulk' || g, ${org}, 'bulk|' || g, 'missing_from_acquirer', 'getnet', (now() at time zone 'America/Sao_Paulo')::date - (g % 40), g from generate_series(1, 10000) g`);
     const response = await t.app.inject({ method: 'POST', url: '/v1/reconciliation/exceptions/bulk-resolution', headers: { authorization: auth }, payload: { filter: { acquirer: 'getnet', outcome: 'missing_from_acquirer' }, action: 'ignore', note: 'test terminals, never settled' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ updated: 10_000 });
@@ -124,6 +125,13 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
     const ignored = await get<{ data: ReconciliationException[] }>('/v1/reconciliation/exceptions?acquirer=getnet&status=ignored&limit=500');
     expect(ignored.data).toHaveLength(500);
     expect(ignored.data.every((e) => e.note === 'test terminals, never settled' && e.resolvedAt !== null)).toBe(true);
+    // the ageing buckets come from per-day counts kept by triggers: they follow the bulk update (ages g % 40 days, amounts g)
+    type Buckets = { buckets: { bucket: string; count: number; amountMinor: string }[] };
+    const open = await get<Buckets>('/v1/reconciliation/exceptions/ageing?acquirer=getnet');
+    expect(open.buckets.map((b) => b.count)).toEqual([0, 0, 0, 0]);
+    const aged = await get<Buckets>('/v1/reconciliation/exceptions/ageing?acquirer=getnet&status=ignored');
+    expect(aged.buckets.map((b) => [b.bucket, b.count])).toEqual([['0-2', 750], ['3-7', 1250], ['8-30', 5750], ['31+', 2250]]);
+    expect(aged.buckets.reduce((s, b) => s + BigInt(b.amountMinor), 0n)).toBe(50_005_000n);
   });
 
   it('records uploads and resolutions in the audit trail: who, what, outcome; a bulk one with its count', async () => {

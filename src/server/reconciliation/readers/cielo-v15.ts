@@ -1,5 +1,7 @@
 import { checkLength, FixedLine, padded } from './fields.ts';
-import type { Layout, LayoutParser, LineProblem, RecordKind, StatementFacts, StatementRecord } from './statement-record.ts';
+import { agenda, entry, pix } from './cielo-v15-records.ts';
+import { GroupTotals } from './group-totals.ts';
+import type { Layout, LayoutParser, LineProblem, StatementFacts, StatementRecord } from './statement-record.ts';
 
 /**
  * Cielo "Extrato Eletrônico" v15 (positional, one record per line, type in column 1). Positions from
@@ -19,98 +21,6 @@ const lengths: Record<string, { length: number; min: number }> = {
   '9': { length: 250, min: 95 },
 };
 
-/** E "tipo de lançamento" codes that are sales; every other code is an adjustment (cancellation, chargeback, rent…) */
-const saleEntryTypes = new Set(['01', '02', '03', '42']);
-
-const orNull = (value: string | null) => (value === null || /^0+$/.test(value) ? null : value);
-
-function installmentsOf(line: FixedLine, field: string, start: number, end: number): number {
-  const n = line.int(start, end, field);
-  return n === 0 ? 1 : n;
-}
-
-function entry(line: FixedLine): StatementRecord {
-  const entryType = line.digits(28, 29, 'tipo de lançamento') ?? '';
-  const kind: RecordKind = saleEntryTypes.has(entryType) ? 'sale' : 'adjustment';
-  const gross = line.signed(261, 262, 274, 'valor bruto');
-  const net = line.signed(275, 276, 288, 'valor líquido');
-  const commission = line.signed(289, 290, 302, 'valor da comissão');
-  // the sale's day as the platform saw it: the authorization date (a real CIELO04 line carries capture = authorization + 1)
-  const authorizedOn = line.date(566, 573, 'DDMMAAAA', 'data de autorização da venda', true);
-  const capturedOn = line.date(574, 581, 'DDMMAAAA', 'data de captura', kind === 'adjustment');
-  const total = line.signed(247, 248, 260, 'valor total da venda');
-  return {
-    line: line.lineNo,
-    kind,
-    recordType: 'E',
-    mid: line.digits(2, 11, 'estabelecimento submissor') ?? '',
-    nsu: orNull(line.alpha(176, 181)),
-    authorizationCode: orNull(line.alpha(22, 27)),
-    captureDate: authorizedOn ?? capturedOn,
-    paymentDate: line.date(630, 637, 'DDMMAAAA', 'data de vencimento original', true),
-    installment: installmentsOf(line, 'parcela', 18, 19),
-    installments: installmentsOf(line, 'número total de parcelas', 20, 21),
-    grossMinor: gross,
-    feeMinor: commission < 0n ? -commission : commission,
-    netMinor: net,
-    saleTotalMinor: total === 0n ? null : total,
-    receivableUnitKey: line.alpha(30, 129),
-    cardBin: orNull(line.alpha(166, 171)),
-    cardLast4: orNull(line.alpha(172, 175)),
-    code: kind === 'adjustment' ? (line.alpha(152, 155) ?? entryType) : entryType,
-  };
-}
-
-function agenda(line: FixedLine, paymentFile: boolean): StatementRecord {
-  const fee = line.signed(86, 87, 99, 'valor da taxa administrativa');
-  return {
-    line: line.lineNo,
-    kind: 'settlement',
-    recordType: 'D',
-    mid: line.digits(2, 11, 'estabelecimento submissor') ?? '',
-    nsu: null,
-    authorizationCode: null,
-    captureDate: null,
-    paymentDate: line.date(268, 275, 'DDMMAAAA', 'data de pagamento'),
-    installment: null,
-    installments: null,
-    grossMinor: line.signed(72, 73, 85, 'valor bruto'),
-    feeMinor: fee < 0n ? -fee : fee,
-    netMinor: line.signed(100, 101, 113, 'valor líquido'),
-    saleTotalMinor: null,
-    receivableUnitKey: line.alpha(152, 251),
-    cardBin: null,
-    cardLast4: null,
-    code: line.alpha(70, 71),
-    // a D of the payment file (opção 04) was paid; in the agenda file (09) it is a forecast
-    paid: paymentFile,
-  };
-}
-
-function pix(line: FixedLine): StatementRecord {
-  const fee = line.signed(88, 89, 101, 'valor da taxa administrativa');
-  return {
-    line: line.lineNo,
-    kind: 'sale',
-    recordType: '8',
-    mid: line.digits(2, 11, 'estabelecimento submissor') ?? '',
-    nsu: orNull(line.alpha(62, 67)),
-    authorizationCode: null,
-    captureDate: line.date(14, 19, 'AAMMDD', 'data da transação'),
-    paymentDate: line.date(68, 73, 'AAMMDD', 'data de pagamento', true),
-    installment: 1,
-    installments: 1,
-    grossMinor: line.signed(74, 75, 87, 'valor bruto'),
-    feeMinor: fee < 0n ? -fee : fee,
-    netMinor: line.signed(102, 103, 115, 'valor líquido'),
-    saleTotalMinor: null,
-    receivableUnitKey: null,
-    cardBin: null,
-    cardLast4: null,
-    code: line.alpha(12, 13),
-  };
-}
-
 class CieloParser implements LayoutParser {
   private facts: StatementFacts = {
     layout: 'cielo-v15', acquirer: 'cielo', generatedOn: null, periodStart: null, periodEnd: null, headMid: null, sequence: null, fileKind: null, coversPayments: false,
@@ -122,6 +32,8 @@ class CieloParser implements LayoutParser {
   private grossSum = 0n;
   private netSum = 0n;
   private trailer: { details: number; entries: number; net: bigint; gross: bigint } | null = null;
+  /** payment file (04): each D's count and amounts against the E lines that follow it */
+  private units = new GroupTotals({ summary: 'D', detail: 'E', count: 'quantidade de lançamentos', gross: 'valor bruto', fee: 'valor da taxa administrativa', net: 'valor líquido' });
 
   line(text: string, lineNo: number, report: (problem: LineProblem) => void): StatementRecord | null {
     const type = text.slice(0, 1);
@@ -133,7 +45,10 @@ class CieloParser implements LayoutParser {
     }
     if (this.trailerAt !== 0) line0.fail('tipo de registro', `record after the trailer (line ${this.trailerAt})`);
     if (lineNo === 1 && type !== '0') line0.fail('tipo de registro', 'the first line must be the header (type 0)');
-    if (!checkLength(line0, type, spec.length, spec.min)) return null;
+    if (!checkLength(line0, type, spec.length, spec.min)) {
+      this.units.taint();
+      return null;
+    }
     const line = new FixedLine(padded(text, spec.length), lineNo, report);
     switch (type) {
       case '0':
@@ -141,6 +56,7 @@ class CieloParser implements LayoutParser {
         this.header(line);
         return null;
       case '9':
+        this.units.close(report);
         this.trailerAt = lineNo;
         this.trailer = {
           details: line.int(2, 12, 'total de registros'),
@@ -155,12 +71,29 @@ class CieloParser implements LayoutParser {
     if (type === 'E') record = entry(line);
     else if (type === 'D') record = agenda(line, this.facts.fileKind === '04');
     else if (type === '8') record = pix(line);
+    if (this.facts.fileKind === '04') this.unitLine(type, line, report);
     if (record !== null && (type === 'E' || type === '8')) {
       this.entries++;
       this.grossSum += record.grossMinor;
       this.netSum += record.netMinor;
     }
     return line.problems === 0 ? record : null;
+  }
+
+  /** a D opens a unit (its amounts signed as written); an E adds to it (commission signed, as the D's fee) */
+  private unitLine(type: string, line: FixedLine, report: (problem: LineProblem) => void): void {
+    const quiet = new FixedLine(line.text, line.lineNo, () => undefined);
+    if (type === 'D') {
+      const count = line.int(144, 149, 'quantidade de lançamentos');
+      const said = { count, gross: quiet.signed(72, 73, 85, ''), fee: quiet.signed(86, 87, 99, ''), net: quiet.signed(100, 101, 113, '') };
+      this.units.start(line.lineNo, line.problems === 0 ? said : null, report);
+    } else if (type === 'E' && line.problems > 0) {
+      this.units.taint();
+    } else if (type === 'E') {
+      this.units.add(line.lineNo, quiet.signed(261, 262, 274, ''), quiet.signed(289, 290, 302, ''), quiet.signed(275, 276, 288, ''));
+    } else {
+      this.units.close(report);
+    }
   }
 
   private header(line: FixedLine): void {
@@ -178,6 +111,7 @@ class CieloParser implements LayoutParser {
   }
 
   finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {
+    this.units.close(report);
     if (!this.headerSeen) report({ line: 1, field: 'header', reason: 'the file has no header (type 0)' });
     const t = this.trailer;
     if (t === null || this.trailerAt !== lastLine) {

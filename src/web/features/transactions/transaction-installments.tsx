@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '../../components/badge.tsx';
 import { MoneyText } from '../../components/money-text.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -10,11 +12,21 @@ import styles from './transaction-page.module.css';
 
 const tones = { scheduled: 'info', overdue: 'danger', settled: 'success', cancelled: 'neutral', adjusted: 'warning' } as const;
 
-/** The sale's receivables: installment k of n, due date (moved to a business day), gross, MDR, net, status. */
+/**
+ * The sale's receivables: installment k of n, due date (moved to a business day), gross, MDR, net, status. A link to
+ * one of them (receivablePath: the page's URL with the row's anchor) scrolls to its row once the rows are in and
+ * marks it: an in-app navigation changes the URL's hash without the browser scrolling or matching `:target`.
+ */
 export function TransactionInstallments({ summaryId, currency }: { summaryId: string; currency: string }) {
   const t = useT();
   const query = useQuery(installmentsQuery(summaryId));
   const rows = query.data ?? [];
+  const { hash } = useLocation();
+  const target = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : null;
+  const found = target !== null && rows.some((r) => receivableAnchor(r.id) === target);
+  useEffect(() => {
+    if (found && target !== null) document.getElementById(target)?.scrollIntoView({ block: 'center' });
+  }, [found, target]);
   return (
     <section className={styles.panel} aria-labelledby="installments-title" data-testid="transaction-installments">
       <h2 id="installments-title">{t('transactions.installments.title')}</h2>
@@ -36,7 +48,7 @@ export function TransactionInstallments({ summaryId, currency }: { summaryId: st
             </thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id} id={receivableAnchor(r.id)}>
+                <tr key={r.id} id={receivableAnchor(r.id)} className={receivableAnchor(r.id) === target ? styles.targetRow : undefined} aria-current={receivableAnchor(r.id) === target ? 'location' : undefined}>
                   <th scope="row">
                     {r.kind === 'adjustment' ? t('transactions.installments.adjustment') : t('transactions.installments.of', { k: r.installment, n: r.installments })}
                   </th>
