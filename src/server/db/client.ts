@@ -3,9 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -34,6 +32,8 @@ export interface Database {
   poolStats(): PoolStats[];
   close(): Promise<void>;
 }
+
+import { applyMigrations } from './apply-migrations.ts';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -86,7 +86,7 @@ async function migrateWithoutTimeout(pool: GuardedPool): Promise<void> {
   client.on('error', () => undefined); // a lost connection fails the statement that waits on it
   await client.connect();
   try {
-    await migratePg(drizzlePg(client), { migrationsFolder });
+    await applyMigrations({ exec: (text) => client.query(text), query: (text, params) => client.query(text, params) }, migrationsFolder);
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -130,7 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = yieldingPglite(raw, queue);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await applyMigrations({ exec: (text) => client.exec(text), query: (text, params) => client.query(text, params) }, migrationsFolder);
   } catch (error) {
     await client.close().catch(() => undefined);
     unlock();
