@@ -24,7 +24,7 @@ function olderFolder(lastTag: string): string {
   return folder;
 }
 
-async function connect(kind: BackendKind): Promise<{ connection: MigrationConnection; close(): Promise<void> }> {
+async function connect(kind: BackendKind): Promise<{ connection: MigrationConnection; close: () => Promise<void> }> {
   if (kind === 'pglite') {
     const db = new PGlite();
     return { connection: { exec: (text) => db.exec(text), query: (text, params) => db.query(text, params) }, close: () => db.close() };
