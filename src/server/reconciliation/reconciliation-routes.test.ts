@@ -98,6 +98,13 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
     const resolve = (payload: object) => t.app.inject({ method: 'POST', url: `/v1/reconciliation/exceptions/${target.id}/resolution`, headers: { authorization: auth }, payload });
     const noNote = await resolve({ action: 'accept', note: '  ' });
     expect(noNote.statusCode).toBe(400);
+    // a resolution's JSON goes through Fastify's own parser under the app's body limit, like every other JSON body
+    const raw = (payload: string) =>
+      t.app.inject({ method: 'POST', url: `/v1/reconciliation/exceptions/${target.id}/resolution`, headers: { authorization: auth, 'content-type': 'application/json' }, payload });
+    const broken = await raw('{"action": "accept", "note": ');
+    expect([broken.statusCode, broken.headers['content-type'], broken.json<{ detail: string }>().detail]).toEqual([400, 'application/problem+json; charset=utf-8', 'The request body is not valid JSON.']);
+    expect((await raw('{"action": "accept", "note": "x", "__proto__": {"admin": true}}')).statusCode).toBe(400);
+    expect((await raw(JSON.stringify({ action: 'accept', note: 'x'.repeat(70 * 1024) }))).statusCode).toBe(413);
     const done = await resolve({ action: 'accept', note: 'Cielo is right: tip added at the terminal' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<ExceptionDetail>().exception).toMatchObject({ status: 'accepted', note: 'Cielo is right: tip added at the terminal' });
@@ -149,9 +156,11 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
 
     const resolutions = await trail('action=reconciliation_exception.resolve');
     const accepted = (await get<{ data: ReconciliationException[] }>('/v1/reconciliation/exceptions?status=accepted')).data[0] as ReconciliationException;
-    // newest first: the link, the refused second resolution (409), the accept, the one without a note (400)
+    // newest first: the link, the refused second resolution (409), the accept, the bodies refused before the handler (too
+    // large 413, __proto__ 400, broken JSON 400: audited too), the one without a note (400)
     expect(resolutions.map((e) => [e.outcome, e.details.status, e.details.action])).toEqual([
-      ['success', 200, 'link'], ['failure', 409, 'ignore'], ['success', 200, 'accept'], ['failure', 400, undefined],
+      ['success', 200, 'link'], ['failure', 409, 'ignore'], ['success', 200, 'accept'],
+      ['failure', 413, undefined], ['failure', 400, undefined], ['failure', 400, undefined], ['failure', 400, undefined],
     ]);
     expect(resolutions[2]).toMatchObject({ actor: { kind: 'token', id: accepted.resolvedBy }, target: { type: 'reconciliation_exception', id: accepted.id }, details: { outcome: 'amount_differs', note: 'Cielo is right: tip added at the terminal' } });
 

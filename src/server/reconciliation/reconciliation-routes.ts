@@ -43,13 +43,9 @@ export async function reconciliationRoutes(app: ApiInstance): Promise<void> {
   // the raw body: a stream, read by the handler (never buffered)
   app.addContentTypeParser(['text/plain', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: maxStatementBytes, fields: 5 } });
-  app.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json$/i, { parseAs: 'string', bodyLimit: 8 * 1024 * 1024 }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new ApiProblem({ status: 400, detail: 'The body is not valid JSON.' }));
-    }
-  });
+  // the JSON bodies (a resolution, a bulk resolution's filter and note) are small: Fastify's own parser (it refuses
+  // __proto__ and constructor keys) under the app's body limit, as everywhere else
+  app.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json$/i, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   app.route({
     ...endpoint('uploadStatementFile', {
