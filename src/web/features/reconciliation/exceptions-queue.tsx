@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { providerNames } from '../../../contract/enums.ts';
 import { ageingBuckets, reconciliationOutcomes, type ReconciliationException } from '../../../contract/reconciliation.ts';
@@ -22,7 +22,13 @@ export function ExceptionsQueue() {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [bulkNote, setBulkNote] = useState('');
   const [bulkAction, setBulkAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
-  const list = useQuery({ queryKey: reconciliationExceptionsKey(filters), queryFn: () => fetchExceptions({ ...filters, limit: '100' }) });
+  // a page of 100 at a time; "Show more" follows the list's nextCursor (the bulk action covers the whole filter anyway)
+  const list = useInfiniteQuery({
+    queryKey: reconciliationExceptionsKey(filters),
+    queryFn: ({ pageParam }) => fetchExceptions({ ...filters, limit: '100', ...(pageParam ? { cursor: pageParam } : {}) }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
   const ageing = useQuery({ queryKey: reconciliationAgeingKey(filters), queryFn: () => fetchAgeing(filters) });
   const bulk = useMutation({
     mutationFn: () => bulkResolve({ filter: filters, action: bulkAction, note: bulkNote }),
@@ -38,7 +44,7 @@ export function ExceptionsQueue() {
     return next;
   });
   const total = ageing.data?.buckets.reduce((sum, b) => sum + b.count, 0) ?? 0;
-  const rows: ReconciliationException[] = list.data?.data ?? [];
+  const rows: ReconciliationException[] = list.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
@@ -109,6 +115,12 @@ export function ExceptionsQueue() {
             <tbody>{rows.map((row) => <ExceptionRow key={row.id} exception={row} />)}</tbody>
           </table>
         </div>
+      ) : null}
+      {list.hasNextPage ? (
+        <p className={styles.more}>
+          <span>{t('reconciliation.queue.shown', { shown: formatCount(rows.length), total: formatCount(total) })}</span>{' '}
+          <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>{t('reconciliation.queue.more')}</Button>
+        </p>
       ) : null}
       {total > 0 ? (
         <form className={styles.bulk} onSubmit={(e) => { e.preventDefault(); bulk.mutate(); }}>
