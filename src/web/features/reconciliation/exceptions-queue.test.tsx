@@ -38,7 +38,7 @@ function serveQueue(total: number) {
   const all = Array.from({ length: total }, (_, i) => exception(i));
   const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
   const fetch = vi.fn((input: string | URL | Request) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
     if (url.pathname.endsWith('/exceptions')) {
       const from = Number(url.searchParams.get('cursor') || 0);
       const limit = Number(url.searchParams.get('limit'));
@@ -82,7 +82,7 @@ describe('the exceptions queue', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show 100 more' }));
     // the last page: every exception shown, no more button
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Show 100 more' })).toBeNull());
-    const cursors = fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.endsWith('/exceptions')).map((u) => u.searchParams.get('cursor'));
+    const cursors = fetch.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost')).filter((u) => u.pathname.endsWith('/exceptions')).map((u) => u.searchParams.get('cursor'));
     expect(cursors).toEqual([null, '100', '200']);
     expect(shownRows()).toBe(230);
   });
