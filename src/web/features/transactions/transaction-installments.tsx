@@ -52,14 +52,14 @@ export function TransactionInstallments({ summaryId, currency }: { summaryId: st
                   <th scope="row">
                     {r.kind === 'adjustment' ? t('transactions.installments.adjustment') : t('transactions.installments.of', { k: r.installment, n: r.installments })}
                   </th>
-                  <td>
+                  <td data-label={t('transactions.installments.due')}>
                     {formatDate(r.dueDate)}
                     {r.dueDate !== r.originalDueDate ? <span className={styles.muted}> {t('transactions.installments.moved', { date: formatDate(r.originalDueDate) })}</span> : null}
                   </td>
-                  <td className={styles.num}><MoneyText amount={r.gross} currency={currency} /></td>
-                  <td className={styles.num}><MoneyText amount={r.fee} currency={currency} /></td>
-                  <td className={styles.num}><MoneyText amount={r.net} currency={currency} /></td>
-                  <td>
+                  <td className={styles.num} data-label={t('transactions.installments.gross')}><MoneyText amount={r.gross} currency={currency} /></td>
+                  <td className={styles.num} data-label={t('transactions.installments.fee')}><MoneyText amount={r.fee} currency={currency} /></td>
+                  <td className={styles.num} data-label={t('transactions.installments.net')}><MoneyText amount={r.net} currency={currency} /></td>
+                  <td data-label={t('transactions.installments.status')}>
                     <Badge tone={tones[r.status]}>{t(`transactions.installments.status.${r.status}`)}</Badge>
                   </td>
                 </tr>
