@@ -34,7 +34,8 @@ const headerLiteral = new RegExp(
   String.raw`(?:[hH]eader(?:Value)?|\b(?:get|set|has|delete))\(\s*(['"\x60])(?:${escaped})\1` +
     String.raw`|\[\s*(['"\x60])(?:${escaped})\2\s*\]` +
     String.raw`|\[\s*(['"\x60])(?:${listed})\3\s*,` +
-    String.raw`|(['"\x60])(?:${escaped})\4\s*:` +
+    // a key, not a ternary's first value (`current ? 'location' : undefined`, aria-current's word)
+    String.raw`|(?<!\?\s*)(['"\x60])(?:${escaped})\4\s*:` +
     String.raw`|,\s*(['"\x60])(?:${listed})\5\s*[\],]`,
   'i',
 );

@@ -90,14 +90,19 @@ import { manifestPath, routeSizes } from '../../bench/bundle-sizes.ts';
  * and the "Single sign-on" link: measured /sign-in 100.1, /overview 181.5, /transactions 160.2, /events 162.7,
  * /credentials/new 163.3; each raised to the next KiB above. The way back down is the code step's: the passkey step
  * and its texts as a chunk of their own, asked for when the password step answers that the person has a passkey.
+ * 2026-11-26, issue 24's merchant sets and issues 25-26's speed work merged on top: the shell names an operator's
+ * merchants ("2 merchants", the filter limited to them), the reconciliation queue pages: measured /sign-in 100.3,
+ * /overview 182.2, /transactions 160.8, /events 163.3, /credentials/new 164.3; /overview, /events and
+ * /credentials/new raised one KiB more. Five raises in two days: the next change that needs one should instead split
+ * the core texts per route (the shell's and sign-in's texts are most of the pt-BR core chunk).
  * Size is deterministic, so this is not a timed assertion. `npm test` builds before vitest runs.
  */
 const budgetsKiB: Record<string, number> = {
   '/sign-in': 101,
-  '/overview': 182,
+  '/overview': 183,
   '/transactions': 161,
-  '/events': 163,
-  '/credentials/new': 164,
+  '/events': 164,
+  '/credentials/new': 165,
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist/web');
