@@ -3,13 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../../contract/me.ts';
 import type { ReconciliationException } from '../../../contract/reconciliation.ts';
 import { I18nTestProvider, loadTestMessages } from '../../lib/i18n/i18n-test-provider.tsx';
 import { MeContext } from '../../lib/me-context.tsx';
-import { me } from '../transactions/transactions-test-kit.tsx';
 import { ExceptionsQueue } from './exceptions-queue.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
+
+const me: Me = { tokenId: 't1', organization: { id: 'o1', name: 'Org' }, scopes: ['reconciliation:write'], merchantId: null, merchantIds: null, mode: 'test', merchants: [{ id: 'm1', name: 'Padaria Um' }] };
 
 const exception = (i: number): ReconciliationException => ({
   id: `x${i}`,
