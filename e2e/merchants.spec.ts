@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
-import { screenshot } from './support/screenshots.ts';
+import { screenshot, shotsDir } from './support/screenshots.ts';
 
 interface ApiMerchant {
   id: string;
@@ -221,8 +221,7 @@ test.describe('merchants in Portuguese', () => {
   });
 });
 
-/** Where this branch's screenshots for the lead go (SHOTS_BRANCH), beside the spec's own artifacts. */
-const shots = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24c');
+const shots = shotsDir('merchants');
 
 test.describe('the price plan a merchant pays (issue 25: onboarding picks a plan when connecting a merchant)', () => {
   test('picked when adding the merchant, then seen and changed on the connect flow', async ({ page }) => {

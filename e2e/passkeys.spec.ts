@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { demoToken, e2ePort } from './support/env.ts';
 import { newPerson, type E2ePerson } from './support/people.ts';
-import { screenshotDir } from './support/screenshots.ts';
+import { captureWidths, shotsDir } from './support/screenshots.ts';
 
 /**
  * Passkeys (issue 24) in real Chromium with its virtual authenticator (CDP WebAuthn: CTAP2, internal, resident keys,
@@ -18,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 
 const baseURL = `http://localhost:${e2ePort}`;
 test.use({ baseURL });
-const shots = process.env.SHOTS_DIR ?? screenshotDir;
+const shots = shotsDir('people');
 
 const texts = {
   en: {
@@ -34,14 +32,7 @@ const texts = {
 } as const;
 type Texts = (typeof texts)[keyof typeof texts];
 
-async function capture(page: Page, name: string, lang: string) {
-  mkdirSync(shots, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const capture = (page: Page, name: string, lang: string) => captureWidths(page, shots, name, lang);
 
 /** Chromium's virtual authenticator: a platform authenticator with resident keys that verifies the person at once. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {

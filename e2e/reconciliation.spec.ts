@@ -10,13 +10,14 @@ import { formatMinorUnits } from '../src/web/lib/format.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
+import { shotsDir } from './support/screenshots.ts';
 
 /**
  * Upload → queue → resolve, in each language: a Cielo EDI v15 file of sales the platform never made (a MID no
  * merchant has), so each of its sales is an "unknown to the platform" exception; one is resolved with a note.
- * Screenshots in /work/shots/i26/ (1440 and 390 wide), axe on the page.
+ * Screenshots in SHOTS_DIR, else e2e/artifacts/screenshots/reconciliation (1440 and 390 wide), axe on the page.
  */
-const shots = '/work/shots/i26';
+const shots = shotsDir('reconciliation');
 const languages = [
   {
     lang: 'en', locale: 'en-US', file: 'Statement file', unknown: 'Unknown to the platform', open: 'Compare and resolve', note: 'Note (required)', save: 'Save', imported: /imported: 5 lines, 3 exceptions/,

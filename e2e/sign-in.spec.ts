@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, request, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { e2eBaseUrl } from './support/env.ts';
 import { newPerson, type E2ePerson } from './support/people.ts';
-import { screenshotDir } from './support/screenshots.ts';
+import { captureWidths, shotsDir } from './support/screenshots.ts';
 
 /**
  * Issue 24's sign-in as a person, in the real dashboard against the real server: an admin of the demo organization
@@ -19,7 +17,7 @@ import { screenshotDir } from './support/screenshots.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const shots = process.env.SHOTS_DIR ?? screenshotDir;
+const shots = shotsDir('people');
 const period = 30;
 /** The person of the running language, and what the server has seen of their app: its secret and the last time step it accepted. */
 let person: E2ePerson = { email: '', password: '' };
@@ -99,15 +97,7 @@ const texts = {
 } as const;
 type Texts = (typeof texts)[keyof typeof texts];
 
-/** Full-page PNGs at 1440 and 390 px: <SHOTS_DIR>/<name>-<lang>-<width>.png. */
-async function capture(page: Page, name: string, lang: string) {
-  mkdirSync(shots, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: path.join(shots, `${name}-${lang}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const capture = (page: Page, name: string, lang: string) => captureWidths(page, shots, name, lang);
 
 async function passwordStep(page: Page, l: Texts) {
   await page.goto('/sign-in');

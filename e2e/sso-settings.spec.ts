@@ -7,6 +7,7 @@ import { startTestProvider, type TestProvider } from '../src/server/test/oidc-pr
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { demoToken } from './support/env.ts';
 import { startServerProcess, unthrottled, type ServerProcess } from './support/server-process.ts';
+import { shotsDir } from './support/screenshots.ts';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -16,7 +17,7 @@ const freePort = () =>
     });
   });
 
-const shots = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24c');
+const shots = shotsDir('sso');
 
 /**
  * An admin sets single sign-on from the dashboard (issue 24 item 4): a server of this spec's own (its single sign-on

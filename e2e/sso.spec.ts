@@ -7,6 +7,7 @@ import { startTestProvider, type TestProvider } from '../src/server/test/oidc-pr
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { demoToken } from './support/env.ts';
 import { startServerProcess, unthrottled, type ServerProcess } from './support/server-process.ts';
+import { shotsDir } from './support/screenshots.ts';
 
 /** A free port on 127.0.0.1 for this spec's own server (the provider must know its callback before it starts). */
 const freePort = () =>
@@ -17,9 +18,7 @@ const freePort = () =>
     });
   });
 
-const shots = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24o');
-/** the settings page's screenshots (issue 24 item 4, branch i24c) */
-const shotsOfThisBranch = path.resolve(import.meta.dirname, '../../shots', process.env.SHOTS_BRANCH ?? 'i24c');
+const shots = shotsDir('sso');
 
 /**
  * Single sign-on in a browser: a real OpenID provider (oidc-provider) and a server of this spec's own, whose demo
@@ -101,7 +100,7 @@ test.describe('sign in with your company', () => {
       await expectNoSeriousA11yViolations(page);
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await page.screenshot({ path: path.join(shotsOfThisBranch, `sso-settings-managed-${locale}-${width}.png`), fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: path.join(shots, `sso-settings-managed-${locale}-${width}.png`), fullPage: true, animations: 'disabled' });
       }
       await context.close();
     });

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -21,4 +22,17 @@ export async function screenshot(page: Page, name: string, settle?: (page: Page)
   }
   await page.emulateMedia({ colorScheme: 'light' });
   if (original) await page.setViewportSize(original);
+}
+
+/** Where a spec's own screenshots go: SHOTS_DIR when set, else e2e/artifacts/screenshots/<area> (inside the checkout). */
+export const shotsDir = (area: string): string => process.env.SHOTS_DIR ?? path.join(screenshotDir, area);
+
+/** Full-page PNGs at 1440 and 390 px in the current scheme: <dir>/<name>-<lang>-<width>.png; back to 1440 × 900. */
+export async function captureWidths(page: Page, dir: string, name: string, lang: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const width of screenshotWidths) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${lang}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
