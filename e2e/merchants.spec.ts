@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
 import { screenshot, shotsDir } from './support/screenshots.ts';
+import { brasiliaDay } from './support/brasilia-days.ts';
 
 interface ApiMerchant {
   id: string;
@@ -228,7 +229,7 @@ test.describe('the price plan a merchant pays (issue 25: onboarding picks a plan
     const auth = { authorization: `Bearer ${demoToken}` };
     const suffix = uniqueCnpj().slice(-6);
     const rates = { debit: '0.99', credit: '2.49', credit2to6: '2.99', credit7to12: '3.49', pix: '0.49', anticipationMonthly: '1.49' };
-    const created = await page.request.post('/v1/fee-plans', { headers: auth, data: { kind: 'price', name: `Premium ${suffix}`, effectiveFrom: '2000-01-01', rates } });
+    const created = await page.request.post('/v1/fee-plans', { headers: auth, data: { kind: 'price', name: `Premium ${suffix}`, effectiveFrom: brasiliaDay(), rates } });
     expect(created.status(), await created.text()).toBe(201);
     const premium = (await created.json()) as { id: string; name: string };
     const planOf = async (cnpj: string) => {

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
 import { brl, plainSpaces } from './support/expected-text.ts';
+import { brasiliaDay, plusDays } from './support/brasilia-days.ts';
 
 /**
  * The receivables schedule (issue 25) in the browser, in both languages at 1440 and 390 px: the Receivables page's
@@ -15,11 +16,7 @@ const shots = process.env.SHOTS_DIR ?? 'e2e/artifacts/screenshots/receivables';
 mkdirSync(shots, { recursive: true });
 
 /** Today in São Paulo, `days` from now, written without the dashboard's code. */
-function spDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+const spDay = (days: number): string => plusDays(brasiliaDay(), days);
 const norm = plainSpaces;
 const money = brl;
 

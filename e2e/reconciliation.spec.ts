@@ -11,6 +11,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInWithStorage } from './support/auth.ts';
 import { demoToken } from './support/env.ts';
 import { shotsDir } from './support/screenshots.ts';
+import { brasiliaDay, plusDays } from './support/brasilia-days.ts';
 
 /**
  * Upload → queue → resolve, in each language: a Cielo EDI v15 file of sales the platform never made (a MID no
@@ -46,8 +47,7 @@ const cents = (decimal: string) => {
   const [units = '0', fraction = ''] = decimal.split('.');
   return BigInt(units) * 100n + BigInt(`${fraction}00`.slice(0, 2));
 };
-const saoPauloDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
-const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const saoPauloDay = brasiliaDay;
 const headers = { authorization: `Bearer ${demoToken}` };
 
 /**

@@ -7,6 +7,7 @@ import type { FeePlan, PricePlanChoice } from '../../contract/fee-plans.ts';
 import { roleScopes } from '../../contract/roles.ts';
 import { auditEntries, feePlans, merchants } from '../db/schema.ts';
 import { defaultPriceRates, ensureDefaultPlans } from '../fee-plans/store.ts';
+import { saoPauloDate } from '../receivables/business-calendar.ts';
 import { backends, bearer, createTestApp, insertOrganization, type TestApp } from '../test/harness.ts';
 
 /** Check digits computed here by the mod-11 rule, independently of the contract's helper. */
@@ -97,7 +98,7 @@ describe.each(backends)('merchants on $kind', ({ kind, available }) => {
         method: 'POST',
         url: '/v1/fee-plans',
         headers: { authorization: writer },
-        payload: { kind: 'price', name: 'Premium', effectiveFrom: '2000-01-01', rates: { ...defaultPriceRates, debit: '0.99' } },
+        payload: { kind: 'price', name: 'Premium', effectiveFrom: saoPauloDate(new Date()), rates: { ...defaultPriceRates, debit: '0.99' } },
       });
       expect(premium.statusCode, premium.body).toBe(201);
       const premiumId = premium.json<FeePlan>().id;
