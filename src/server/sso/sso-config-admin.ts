@@ -7,9 +7,9 @@ import { ifMatchTags } from '../credentials/etag.ts';
 import type { Db } from '../db/client.ts';
 import { people, ssoConfigs } from '../db/schema.ts';
 import { ApiProblem } from '../errors.ts';
-import { openSecret, sealSecret } from '../notifications/signing-secrets.ts';
+import { openSecret } from '../notifications/signing-secrets.ts';
 import { discoverProvider } from './sso-client.ts';
-import { checkIssuer, emailDomain, roleRefusal, type SsoSettings } from './sso-config.ts';
+import { checkIssuer, emailDomain, roleRefusal, ssoConfigValues, type SsoSettings } from './sso-config.ts';
 
 type Row = typeof ssoConfigs.$inferSelect;
 
@@ -115,18 +115,8 @@ export async function replaceSsoConfig(db: Db, key: Buffer | null, organizationI
   const current = await readSsoConfigRow(db, organizationId);
   checkWritable(current, ifMatch);
   const settings = await checkSsoInput(input, current ? openSecret(current.clientSecretSealed, key) : null);
-  const values = {
-    issuer: settings.issuer,
-    clientId: settings.clientId,
-    clientSecretSealed: sealSecret(settings.clientSecret, key),
-    scopes: settings.scopes,
-    allowedDomains: settings.allowedDomains,
-    roleClaim: settings.roleClaim,
-    roleMap: settings.roleMap,
-    defaultRole: settings.defaultRole,
-    source: 'api' as const,
-    updatedAt: new Date(Math.max(Date.now(), (current?.updatedAt.getTime() ?? 0) + 1)),
-  };
+  // the ETag is the last change's time: strictly later than the one replaced, even within a millisecond
+  const values = ssoConfigValues(settings, key, 'api', new Date(Math.max(Date.now(), (current?.updatedAt.getTime() ?? 0) + 1)));
   const [row] = current
     ? await db.update(ssoConfigs).set(values).where(and(eq(ssoConfigs.organizationId, organizationId), eq(ssoConfigs.updatedAt, current.updatedAt), eq(ssoConfigs.source, 'api'))).returning()
     : await db.insert(ssoConfigs).values({ organizationId, ...values }).onConflictDoNothing().returning();

@@ -85,20 +85,23 @@ export function parseDomains(text: string | undefined): string[] {
   });
 }
 
-/** Writes (or replaces) the organization's single sign-on; the client secret sealed with `key` like the signing secrets. */
+/** A configuration's stored columns: the client secret sealed with `key` like the signing secrets. */
+export const ssoConfigValues = (settings: SsoSettings, key: Buffer | null, source: 'env' | 'api', updatedAt = new Date()) => ({
+  issuer: checkIssuer(settings.issuer),
+  clientId: settings.clientId,
+  clientSecretSealed: sealSecret(settings.clientSecret, key),
+  scopes: settings.scopes,
+  allowedDomains: settings.allowedDomains,
+  roleClaim: settings.roleClaim,
+  roleMap: settings.roleMap,
+  defaultRole: settings.defaultRole,
+  source,
+  updatedAt,
+});
+
+/** Writes (or replaces) the organization's single sign-on. */
 export async function saveSsoConfig(db: Db, key: Buffer | null, organizationId: string, settings: SsoSettings, source: 'env' | 'api'): Promise<void> {
-  const values = {
-    issuer: checkIssuer(settings.issuer),
-    clientId: settings.clientId,
-    clientSecretSealed: sealSecret(settings.clientSecret, key),
-    scopes: settings.scopes,
-    allowedDomains: settings.allowedDomains,
-    roleClaim: settings.roleClaim,
-    roleMap: settings.roleMap,
-    defaultRole: settings.defaultRole,
-    source,
-    updatedAt: new Date(),
-  };
+  const values = ssoConfigValues(settings, key, source);
   await db.insert(ssoConfigs).values({ organizationId, ...values }).onConflictDoUpdate({ target: ssoConfigs.organizationId, set: values });
 }
 
