@@ -1,21 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../src/server/test/oidc-provider.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { demoToken } from './support/env.ts';
-import { startServerProcess, unthrottled, type ServerProcess } from './support/server-process.ts';
+import { freePort, startServerProcess, unthrottled, type ServerProcess } from './support/server-process.ts';
 import { shotsDir } from './support/screenshots.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 const shots = shotsDir('sso');
 

@@ -1,8 +1,18 @@
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** A free port on 127.0.0.1 for a spec's own server (an OpenID provider must know its callback before it starts). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 
 /** An entry of the built server (dist/server/<name>.js, `npm run build`): e2e runs what production runs, on plain node. */
 const builtEntry = (name: string) => path.join(root, 'dist/server', `${name}.js`);
