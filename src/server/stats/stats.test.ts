@@ -8,6 +8,7 @@ import type { Summary } from '../../contract/summaries.ts';
 import { transactionSummaries } from '../db/schema.ts';
 import { backends, bearer, insertOrganization } from '../test/harness.ts';
 import { createListFixture, walk, type ListFixture } from '../test/list-fixture.ts';
+import { seedOrganization } from '../seed/seed-organization.ts';
 
 const HOUR = 3_600_000;
 
@@ -178,18 +179,21 @@ describe.each(backends)('GET /v1/transactions/stats on $kind', ({ kind, availabl
     });
 
     it('compares a running period like for like: up to now, against the same elapsed span of the period before', async () => {
-      // a week that started 3 days and a bit ago and ends in the future; the fixture's sales reach up to today
+      // "up to now" is the clock's: an organization of its own whose data reaches now (the shared fixture's is fixed)
+      const own = await seedOrganization(f.database, { seed: 13, summaries: 300, organizationId: 'orgrunningperiod0000', organizationName: 'Running Ltda', merchants: 1, anchor: new Date() });
+      const auth = await bearer(f.database, own.organizationId);
+      // a week that started 3 days and a bit ago and ends in the future
       const start = Date.now() - 3 * 24 * HOUR - 1234;
       const length = 7 * 24 * HOUR;
       const before = Date.now();
-      const s = await stats(f, f.tokens.a, { created_at: `${new Date(start).toISOString()}..${new Date(start + length).toISOString()}`, compare: 'previous_period' });
+      const s = await stats(f, auth, { created_at: `${new Date(start).toISOString()}..${new Date(start + length).toISOString()}`, compare: 'previous_period' });
       const after = Date.now();
       const until = Date.parse(s.previous?.until ?? '');
       expect(until).toBeGreaterThanOrEqual(before);
       expect(until).toBeLessThanOrEqual(after);
       expect(s.previous?.from).toBe(new Date(start - length).toISOString());
       expect(s.previous?.to).toBe(new Date(until - length).toISOString());
-      const same = await stats(f, f.tokens.a, { created_at: `${s.previous?.from}..${s.previous?.to}` });
+      const same = await stats(f, auth, { created_at: `${s.previous?.from}..${s.previous?.to}` });
       expect(s.previous?.totals).toEqual(same.totals);
       expect(same.totals.count).toBeGreaterThan(0);
     });
