@@ -56,6 +56,14 @@ for (const l of languages) {
       expect(norm(await page.getByTestId('tile-range').locator('dd').textContent())).toContain(money(calendar.totals.net, l.locale).replace(/\s/g, ' '));
       await expect(page.getByTestId('receivables-days').locator('tbody tr')).toHaveCount(calendar.data.length);
       await expect(page.getByTestId('receivables-calendar').locator('tbody td')).not.toHaveCount(0);
+      // the arrangements table: one row per brand, product and acquirer of the per-unit calendar's units, each with its unit count
+      const units = await api<{ data: { brand: string; product: string; acquirer: string }[] }>(page, `/v1/receivables/calendar?from=${spDay(0)}&to=${spDay(89)}&group_by=unit`);
+      const perArrangement = new Map<string, number>();
+      for (const u of units.data) perArrangement.set(`${u.brand}|${u.product}|${u.acquirer}`, (perArrangement.get(`${u.brand}|${u.product}|${u.acquirer}`) ?? 0) + 1);
+      const arrangementRows = page.getByTestId('receivables-arrangements').locator('tbody tr');
+      await expect(arrangementRows).toHaveCount(perArrangement.size);
+      const shownUnits = (await arrangementRows.locator('td:nth-child(3)').allTextContents()).map((c) => Number(c.replace(/\D/g, '')));
+      expect(shownUnits.sort((a, b) => a - b)).toEqual([...perArrangement.values()].sort((a, b) => a - b));
       await expectNoSeriousA11yViolations(page);
       await shoot(page, `receivables-${l.lang}`);
 

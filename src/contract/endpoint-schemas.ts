@@ -27,7 +27,7 @@ import {
 } from './people.ts';
 import { Passkey, PasskeyCreationOptions, PasskeyList, PasskeyParams, PasskeyRegistration, PasskeyRemoval, PasskeyRename, PasskeyRequestOptions, PasskeySignIn } from './passkeys.ts';
 import { ProviderList } from './providers.ts';
-import { AnticipationInput, AnticipationSimulation, Calendar, CalendarQuery, Margin, MarginQuery, ReceivableList, ReceivableQuery } from './receivables.ts';
+import { AnticipationInput, AnticipationSimulation, Arrangements, ArrangementsQuery, Calendar, CalendarQuery, Margin, MarginQuery, ReceivableList, ReceivableQuery } from './receivables.ts';
 import {
   AgeingSummary, BulkResolutionInput, BulkResolutionResult, DailySummary, ExceptionDetail, ExceptionFilter, ExceptionList, ExceptionQuery, FileListQuery,
   ResolutionInput, StatementFile, StatementFileList, StatementFileUpload,
@@ -188,6 +188,7 @@ export const endpointSchemas = {
   assignFeePlan: { params: FeePlanParams, body: FeePlanAssignment, responses: { 200: FeePlan }, problems: [400, 401, 403, 404, 413, 415, 422] },
   listReceivables: { query: ReceivableQuery, responses: { 200: ReceivableList }, problems: [400, 401, 403] },
   getReceivablesCalendar: { query: CalendarQuery, responses: { 200: Calendar }, problems: [400, 401, 403] },
+  getReceivablesArrangements: { query: ArrangementsQuery, responses: { 200: Arrangements }, problems: [400, 401, 403] },
   getReceivablesMargin: { query: MarginQuery, responses: { 200: Margin }, problems: [400, 401, 403] },
   simulateAnticipation: { body: AnticipationInput, responses: { 200: AnticipationSimulation }, problems: [400, 401, 403, 413, 415, 422] },
   listStatementFiles: { query: FileListQuery, responses: { 200: StatementFileList }, problems: [400, 401, 403] },

@@ -79,6 +79,7 @@ export const endpoints = {
   assignFeePlan: ['POST', 'fee-plans', '/{id}/merchants'],
   listReceivables: ['GET', 'receivables', ''],
   getReceivablesCalendar: ['GET', 'receivables', '/calendar'],
+  getReceivablesArrangements: ['GET', 'receivables', '/arrangements'],
   getReceivablesMargin: ['GET', 'receivables', '/margin'],
   simulateAnticipation: ['POST', 'receivables', '/anticipation/simulate'],
   listStatementFiles: ['GET', 'reconciliation', '/files'],

@@ -48,6 +48,7 @@ export const operationAuth = {
   assignFeePlan: 'fee-plans:write',
   listReceivables: 'receivables:read',
   getReceivablesCalendar: 'receivables:read',
+  getReceivablesArrangements: 'receivables:read',
   getReceivablesMargin: 'margin:read',
   simulateAnticipation: 'receivables:read',
   listStatementFiles: 'reconciliation:read',

@@ -110,6 +110,32 @@ export const CalendarEntry = z
   .register(z.globalRegistry, { id: 'ReceivableCalendarEntry' });
 export type CalendarEntry = z.infer<typeof CalendarEntry>;
 
+/** Per arrangement (brand and product) and acquirer over a range: what the page's arrangements table shows, summed in the database. */
+export const ArrangementsQuery = z.strictObject({
+  from: CalendarQuery.shape.from,
+  to: CalendarQuery.shape.to,
+  merchant_id: z.optional(MerchantFilter),
+  acquirer: z.optional(ProviderName),
+  status: z.optional(ReceivableStatus),
+});
+export type ArrangementsQuery = z.infer<typeof ArrangementsQuery>;
+
+export const ArrangementEntry = z
+  .object({
+    brand: z.string(),
+    product: z.string(),
+    acquirer: z.string(),
+    units: z.int().check(z.meta({ description: 'How many units (UR: receiver, arrangement, acquirer, date) of this arrangement fall in the range' })),
+    ...Totals,
+  })
+  .register(z.globalRegistry, { id: 'ReceivableArrangement' });
+export type ArrangementEntry = z.infer<typeof ArrangementEntry>;
+
+export const Arrangements = z
+  .object({ from: z.string(), to: z.string(), data: z.array(ArrangementEntry).check(z.meta({ description: 'Largest net first' })), totals: z.object(Totals) })
+  .register(z.globalRegistry, { id: 'ReceivableArrangements' });
+export type Arrangements = z.infer<typeof Arrangements>;
+
 export const CalendarSummary = z
   .object({
     thisMonth: z.object(Totals),

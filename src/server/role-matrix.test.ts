@@ -109,6 +109,7 @@ describe('role × endpoint matrix (every operation, every role, through a signed
       assignFeePlan: { params: { id: missing }, body: {} },
       listReceivables: {},
       getReceivablesCalendar: {},
+      getReceivablesArrangements: {},
       getReceivablesMargin: {},
       simulateAnticipation: { body: {} },
       listStatementFiles: {},

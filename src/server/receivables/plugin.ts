@@ -11,12 +11,21 @@ import { endpoint } from '../lib/endpoint-routes.ts';
 import { basisPoints, percentText, versionOn } from '../fee-plans/plan-rates.ts';
 import { addDays, daysBetween, saoPauloDate } from './business-calendar.ts';
 import { proratedRate } from './money.ts';
-import { calendar } from './calendar-query.ts';
+import { arrangements, calendar } from './calendar-query.ts';
 import { countReceivables, type ReceivableCursor, decodeReceivableCursor, encodeReceivableCursor, findReceivables, margin, openUnits, seesCost } from './query.ts';
 import { receivableView } from './receivable-view.ts';
 import { loadPlanBook } from './write-receivables.ts';
 
 const tags = ['receivables'];
+
+/** A range of due dates: from (default today, Brasília) to (default from + 90 days), at most 400 days long. */
+function dueRange(q: { from?: string | undefined; to?: string | undefined }) {
+  const today = saoPauloDate(new Date());
+  const from = q.from ?? today;
+  const to = q.to ?? addDays(from, 90);
+  if (to < from || daysBetween(from, to) > 400) throw badRequest('The range is not valid.', [{ parameter: 'to', detail: 'must be on or after from and at most 400 days after it' }]);
+  return { today, from, to };
+}
 const csvColumns = ['id', 'summary_id', 'merchant_id', 'installment', 'installments', 'acquirer', 'brand', 'product', 'unit_key', 'gross', 'fee', 'net', 'due_date', 'original_due_date', 'status'] as const;
 
 /** The receivables schedule under /v1/receivables (receivables:read; the margin with margin:read). */
@@ -94,12 +103,20 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
     }),
     config: { auth: 'receivables:read' },
     handler: async (request) => {
-      const q = request.query;
-      const today = saoPauloDate(new Date());
-      const from = q.from ?? today;
-      const to = q.to ?? addDays(from, 90);
-      if (to < from || daysBetween(from, to) > 400) throw badRequest('The range is not valid.', [{ parameter: 'to', detail: 'must be on or after from and at most 400 days after it' }]);
-      return calendar(db(), callerOf(request), { ...q, from, to }, today);
+      const { today, from, to } = dueRange(request.query);
+      return calendar(db(), callerOf(request), { ...request.query, from, to }, today);
+    },
+  });
+
+  app.route({
+    ...endpoint('getReceivablesArrangements', {
+      summary: 'Receivables totals per arrangement (brand and product) and acquirer for a range of due dates (default the next 90 days), with how many units (UR) each holds',
+      tags,
+    }),
+    config: { auth: 'receivables:read' },
+    handler: async (request) => {
+      const { today, from, to } = dueRange(request.query);
+      return arrangements(db(), callerOf(request), { ...request.query, from, to }, today);
     },
   });
 

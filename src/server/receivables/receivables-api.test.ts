@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minorToDecimal } from '../../contract/money.ts';
-import type { AnticipationSimulation, Calendar, ReceivableList } from '../../contract/receivables.ts';
+import type { AnticipationSimulation, Arrangements, Calendar, ReceivableList } from '../../contract/receivables.ts';
 import { receivables } from '../db/schema.ts';
 import { seedOrganization } from '../seed/seed-organization.ts';
 import { backends, bearer, createTestApp, type TestApp } from '../test/harness.ts';
@@ -126,6 +126,32 @@ describe.each(backends)('receivables API on $kind', ({ kind, available }) => {
       const own = live.filter((r) => r.merchantId === merchantIds[0]);
       expect(units.data.reduce((a, u) => a + u.count, 0)).toBe(own.length);
       expect(units.data.every((u) => u.unitKey?.endsWith(u.dueDate) && u.costFee === undefined)).toBe(true);
+    });
+
+    it('sums each arrangement and acquirer of a range, with its units, largest net first; 400 on a reversed range', async () => {
+      const from = addDays(today, -60);
+      const to = addDays(today, 90);
+      const res = await get(`/v1/receivables/arrangements?from=${from}&to=${to}`, tokens.a);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<Arrangements>();
+      const live = rows.filter((r) => r.status !== 'cancelled' && r.dueDate >= from && r.dueDate <= to);
+      const keys = [...new Set(live.map((r) => `${r.brand}|${r.product}|${r.acquirer}`))];
+      expect(body.data.map((a) => `${a.brand}|${a.product}|${a.acquirer}`).sort()).toEqual(keys.sort());
+      for (const a of body.data) {
+        const those = live.filter((r) => r.brand === a.brand && r.product === a.product && r.acquirer === a.acquirer);
+        const units = new Set(those.map((r) => `${r.receiverTaxId}|${r.dueDate}`)).size;
+        expect(a).toMatchObject({ units, count: those.length, gross: money(those, (r) => r.grossMinor), fee: money(those, (r) => r.feeMinor), net: money(those, (r) => r.netMinor) });
+        expect(a.margin).toBe(minorToDecimal(those.reduce((x, r) => x + r.feeMinor - r.costFeeMinor, 0n)));
+      }
+      const nets = body.data.map((a) => Number(a.net.replace('.', '')));
+      expect(nets).toEqual([...nets].sort((x, y) => y - x));
+      expect(body.totals).toMatchObject({ count: live.length, net: money(live, (r) => r.netMinor) });
+      const own = (await get(`/v1/receivables/arrangements?from=${from}&to=${to}`, tokens.merchant)).json<Arrangements>();
+      expect(own.totals.count).toBe(live.filter((r) => r.merchantId === merchantIds[0]).length);
+      expect(own.data.every((a) => a.costFee === undefined)).toBe(true);
+      const reversed = await get(`/v1/receivables/arrangements?from=${to}&to=${from}`, tokens.a);
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.body).toContain('"to"');
     });
 
     it('simulates anticipation of open units: net less the monthly rate prorated by days, nothing booked', async () => {

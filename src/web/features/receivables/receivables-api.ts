@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { csvContentType } from '../../../contract/export.ts';
 import { totalCountHeaderName } from '../../../contract/headers.ts';
-import type { AnticipationInput, AnticipationSimulation, Calendar, Margin, ReceivableList } from '../../../contract/receivables.ts';
+import type { AnticipationInput, AnticipationSimulation, Arrangements, Calendar, Margin, ReceivableList } from '../../../contract/receivables.ts';
 import { api, apiStream } from '../../lib/api-client.ts';
-import { receivablesCalendarKey, receivablesListKey, receivablesMarginKey } from './receivables-keys.ts';
+import { receivablesArrangementsKey, receivablesCalendarKey, receivablesListKey, receivablesMarginKey } from './receivables-keys.ts';
 import { apiPath } from '../../../contract/endpoints.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -16,6 +16,14 @@ export const calendarQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesCalendarKey(params),
     queryFn: async ({ signal }) => (await api('getReceivablesCalendar', has<Calendar>('summary', 'receivables calendar'), { query: params, signal })).data,
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+
+export const arrangementsQuery = (params: Params) =>
+  queryOptions({
+    queryKey: receivablesArrangementsKey(params),
+    queryFn: async ({ signal }) => (await api('getReceivablesArrangements', has<Arrangements>('data', 'receivables arrangements'), { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n/i18n.tsx';
 import { useMe } from '../../lib/me-context.tsx';
 import { AnticipationSimulator } from './anticipation-simulator.tsx';
 import { MarginSection } from './margin-section.tsx';
-import { calendarQuery, exportReceivablesCsv } from './receivables-api.ts';
+import { arrangementsQuery, calendarQuery, exportReceivablesCsv } from './receivables-api.ts';
 import { ReceivablesCalendar } from './receivables-calendar.tsx';
 import { brasiliaTimeZone } from '../../../contract/time-zone.ts';
 import { shiftDay, todayInput } from '../../lib/url-state-dates.ts';
@@ -50,7 +50,7 @@ export function ReceivablesPage() {
   const filters = { ...(choosesMerchant && merchantId ? { merchant_id: merchantId } : {}), ...(acquirer ? { acquirer } : {}) };
   const range = { from: today, to: shiftDay(today, horizon - 1) };
   const days = useQuery(calendarQuery({ ...range, ...filters }));
-  const units = useQuery(calendarQuery({ ...range, ...filters, group_by: 'unit' }));
+  const arrangements = useQuery(arrangementsQuery({ ...range, ...filters }));
   const [exporting, setExporting] = useState<'idle' | 'running' | 'failed'>('idle');
   const setFilter = (key: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
@@ -115,7 +115,7 @@ export function ReceivablesPage() {
             <ReceivablesCalendar from={range.from} days={horizon} entries={calendar.data} />
           </section>
           {calendar.data.length === 0 ? <p className={styles.hint}>{t('receivables.empty')}</p> : <DaysTable entries={calendar.data} totals={calendar.totals} />}
-          {units.data ? <ArrangementsTable units={units.data.data} /> : null}
+          {arrangements.data ? <ArrangementsTable arrangements={arrangements.data.data} /> : null}
           <AnticipationSimulator merchantId={merchantId} />
           {staff && me.scopes.includes('margin:read') ? <MarginSection /> : null}
         </div>

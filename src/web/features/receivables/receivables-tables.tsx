@@ -1,9 +1,8 @@
-import type { CalendarEntry } from '../../../contract/receivables.ts';
+import type { ArrangementEntry, CalendarEntry } from '../../../contract/receivables.ts';
 import { formatWeekdayDate } from '../../lib/format.ts';
 import { domainLabel } from '../../lib/domain/domain-labels.ts';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { FigureCells, FigureHeads } from './figure-cells.tsx';
-import { minorToDecimal, signedDecimalToMinor } from '../../../contract/money.ts';
 import styles from './receivables.module.css';
 
 /** Per day: count, gross, MDR and net, and the range's total as the footer. */
@@ -38,21 +37,9 @@ export function DaysTable({ entries, totals }: { entries: readonly CalendarEntry
   );
 }
 
-/** Per arrangement (brand and product) and acquirer, summed from the units (UR) exactly, in minor units. */
-export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }) {
+/** Per arrangement (brand and product) and acquirer, summed by the server from the units (UR), largest net first. */
+export function ArrangementsTable({ arrangements }: { arrangements: readonly ArrangementEntry[] }) {
   const t = useT();
-  const groups = new Map<string, { brand: string; product: string; acquirer: string; count: number; gross: bigint; fee: bigint; net: bigint; units: number }>();
-  for (const u of units) {
-    const key = `${u.brand}|${u.product}|${u.acquirer}`;
-    const g = groups.get(key) ?? { brand: u.brand ?? '', product: u.product ?? '', acquirer: u.acquirer ?? '', count: 0, gross: 0n, fee: 0n, net: 0n, units: 0 };
-    g.count += u.count;
-    g.units += 1;
-    g.gross += signedDecimalToMinor(u.gross);
-    g.fee += signedDecimalToMinor(u.fee);
-    g.net += signedDecimalToMinor(u.net);
-    groups.set(key, g);
-  }
-  const rows = [...groups.values()].sort((a, b) => (b.net > a.net ? 1 : b.net < a.net ? -1 : 0));
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} data-testid="receivables-arrangements">
@@ -65,11 +52,11 @@ export function ArrangementsTable({ units }: { units: readonly CalendarEntry[] }
           </tr>
         </thead>
         <tbody>
-          {rows.map((g) => (
+          {arrangements.map((g) => (
             <tr key={`${g.brand}|${g.product}|${g.acquirer}`}>
               <th scope="row">{t(`receivables.arrangement.${g.product}`, { brand: t(`receivables.brand.${g.brand}`) })}</th>
               <td>{domainLabel(t, 'acquirer', g.acquirer)}</td>
-              <FigureCells count={g.units} amounts={[minorToDecimal(g.gross), minorToDecimal(g.fee), minorToDecimal(g.net)]} />
+              <FigureCells count={g.units} amounts={[g.gross, g.fee, g.net]} />
             </tr>
           ))}
         </tbody>
