@@ -104,7 +104,7 @@ test('an event expands to every field: exact nanosecond createdAt, metadata pair
 });
 
 test('events: accessible and photographed, collapsed, filtered and expanded', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // two axe passes (14–18 s each on a busy CI machine) and twelve full-page screenshots
   await openEvents(page);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'events-default');
