@@ -111,13 +111,7 @@ export const CalendarEntry = z
 export type CalendarEntry = z.infer<typeof CalendarEntry>;
 
 /** Per arrangement (brand and product) and acquirer over a range: what the page's arrangements table shows, summed in the database. */
-export const ArrangementsQuery = z.strictObject({
-  from: CalendarQuery.shape.from,
-  to: CalendarQuery.shape.to,
-  merchant_id: z.optional(MerchantFilter),
-  acquirer: z.optional(ProviderName),
-  status: z.optional(ReceivableStatus),
-});
+export const ArrangementsQuery = z.omit(CalendarQuery, { group_by: true });
 export type ArrangementsQuery = z.infer<typeof ArrangementsQuery>;
 
 export const ArrangementEntry = z
