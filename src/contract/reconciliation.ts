@@ -161,7 +161,10 @@ export const ExceptionDetail = z
   .register(z.globalRegistry, { id: 'ReconciliationExceptionDetail', description: 'An exception with the platform’s sale beside the acquirer’s records' });
 export type ExceptionDetail = z.infer<typeof ExceptionDetail>;
 
-export const resolutionActions = ['accept', 'resolve', 'ignore', 'link'] as const;
+/** what a note alone can do to one exception or to a filtered selection (linking to a sale also needs the sale) */
+export const bulkResolutionActions = ['resolve', 'accept', 'ignore'] as const;
+export type BulkResolutionAction = (typeof bulkResolutionActions)[number];
+export const resolutionActions = [...bulkResolutionActions, 'link'] as const;
 export const ResolutionAction = z.enum(resolutionActions);
 export type ResolutionAction = z.infer<typeof ResolutionAction>;
 
@@ -173,7 +176,7 @@ export const ResolutionInput = z
 export type ResolutionInput = z.infer<typeof ResolutionInput>;
 
 export const BulkResolutionInput = z
-  .strictObject({ filter: z.strictObject({ outcome: z.optional(ReconciliationOutcome), acquirer: z.optional(ProviderName), merchant_id: z.optional(z.string()), file_id: z.optional(z.string()), age: z.optional(AgeingBucketId) }), action: z.enum(['accept', 'resolve', 'ignore']), note })
+  .strictObject({ filter: z.strictObject({ outcome: z.optional(ReconciliationOutcome), acquirer: z.optional(ProviderName), merchant_id: z.optional(z.string()), file_id: z.optional(z.string()), age: z.optional(AgeingBucketId) }), action: z.enum(bulkResolutionActions), note })
   .register(z.globalRegistry, { id: 'BulkExceptionResolution', description: 'One action and note for every open exception the filter selects' });
 export type BulkResolutionInput = z.infer<typeof BulkResolutionInput>;
 

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import type { ReconciliationException } from '../../../contract/reconciliation.ts';
+import type { BulkResolutionAction, ReconciliationException } from '../../../contract/reconciliation.ts';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { receivablePath, transactionPath } from '../../lib/paths.ts';
 import { fetchException, resolveException } from './api/reconciliation-api.ts';
 import { reconciliationExceptionKey, reconciliationKey } from './api/reconciliation-keys.ts';
 import { day, money, sideOf } from './reconciliation-format.ts';
+import { ResolutionFields } from './resolution-fields.tsx';
 import styles from './reconciliation.module.css';
 
 /** One exception: its numbers, the platform's sale beside the acquirer's records when opened, and a resolution form. */
@@ -15,7 +16,7 @@ export function ExceptionRow({ exception: e }: { exception: ReconciliationExcept
   const t = useT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [action, setAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
+  const [action, setAction] = useState<BulkResolutionAction>('resolve');
   const [note, setNote] = useState('');
   const detail = useQuery({
     queryKey: reconciliationExceptionKey(e.id),
@@ -79,18 +80,7 @@ export function ExceptionRow({ exception: e }: { exception: ReconciliationExcept
             </div>
             {e.status === 'open' ? (
               <form className={styles.resolve} onSubmit={(event) => { event.preventDefault(); resolve.mutate(); }}>
-                <label>
-                  {t('reconciliation.action.label')}
-                  <select value={action} onChange={(event) => setAction(event.target.value as typeof action)}>
-                    <option value="resolve">{t('reconciliation.action.resolve')}</option>
-                    <option value="accept">{t('reconciliation.action.accept')}</option>
-                    <option value="ignore">{t('reconciliation.action.ignore')}</option>
-                  </select>
-                </label>
-                <label>
-                  {t('reconciliation.note.label')}
-                  <input value={note} onChange={(event) => setNote(event.target.value)} required maxLength={1000} />
-                </label>
+                <ResolutionFields action={action} onAction={setAction} note={note} onNote={setNote} />
                 <Button type="submit" variant="primary" disabled={resolve.isPending || note.trim() === ''}>{t('reconciliation.action.submit')}</Button>
                 {resolve.isError ? <p role="alert">{t('reconciliation.action.error')}</p> : null}
               </form>

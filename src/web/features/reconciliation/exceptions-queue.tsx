@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { providerNames } from '../../../contract/enums.ts';
-import { ageingBuckets, reconciliationOutcomes, type ReconciliationException } from '../../../contract/reconciliation.ts';
+import { ageingBuckets, reconciliationOutcomes, type BulkResolutionAction, type ReconciliationException } from '../../../contract/reconciliation.ts';
 import { Button } from '../../components/button.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatCount } from '../../lib/format.ts';
@@ -10,6 +10,7 @@ import { money } from './reconciliation-format.ts';
 import { bulkResolve, fetchAgeing, fetchExceptions, fetchFiles } from './api/reconciliation-api.ts';
 import { reconciliationAgeingKey, reconciliationExceptionsKey, reconciliationFilesKey, reconciliationKey } from './api/reconciliation-keys.ts';
 import { ExceptionRow } from './exception-row.tsx';
+import { ResolutionFields } from './resolution-fields.tsx';
 import styles from './reconciliation.module.css';
 
 /** The open exceptions: filters, ageing buckets, one row each with its actions, and one action for all of them. */
@@ -21,7 +22,7 @@ export function ExceptionsQueue() {
   const files = useQuery({ queryKey: reconciliationFilesKey(), queryFn: fetchFiles });
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [bulkNote, setBulkNote] = useState('');
-  const [bulkAction, setBulkAction] = useState<'accept' | 'resolve' | 'ignore'>('resolve');
+  const [bulkAction, setBulkAction] = useState<BulkResolutionAction>('resolve');
   // a page of 100 at a time; "Show more" follows the list's nextCursor (the bulk action covers the whole filter anyway)
   const list = useInfiniteQuery({
     queryKey: reconciliationExceptionsKey(filters),
@@ -125,18 +126,7 @@ export function ExceptionsQueue() {
       {total > 0 ? (
         <form className={styles.bulk} onSubmit={(e) => { e.preventDefault(); bulk.mutate(); }}>
           <h3 className={styles.bulkTitle}>{t('reconciliation.bulk.title', { count: total })}</h3>
-          <label>
-            {t('reconciliation.action.label')}
-            <select value={bulkAction} onChange={(e) => setBulkAction(e.target.value as typeof bulkAction)}>
-              <option value="resolve">{t('reconciliation.action.resolve')}</option>
-              <option value="accept">{t('reconciliation.action.accept')}</option>
-              <option value="ignore">{t('reconciliation.action.ignore')}</option>
-            </select>
-          </label>
-          <label>
-            {t('reconciliation.note.label')}
-            <input value={bulkNote} onChange={(e) => setBulkNote(e.target.value)} required maxLength={1000} />
-          </label>
+          <ResolutionFields action={bulkAction} onAction={setBulkAction} note={bulkNote} onNote={setBulkNote} />
           <Button type="submit" variant="primary" disabled={bulk.isPending || bulkNote.trim() === ''}>{t('reconciliation.bulk.apply', { count: total })}</Button>
           {bulk.isSuccess ? <p role="status">{t('reconciliation.bulk.done', { count: bulk.data.updated })}</p> : null}
           {bulk.isError ? <p role="alert">{t('reconciliation.bulk.error')}</p> : null}
