@@ -1,5 +1,6 @@
 import { checkLength, FixedLine, padded } from './fields.ts';
 import { agenda, entry, pix } from './cielo-v15-records.ts';
+import { FileFrame } from './file-frame.ts';
 import { GroupTotals } from './group-totals.ts';
 import type { Layout, LayoutParser, LineProblem, StatementFacts, StatementRecord } from './statement-record.ts';
 
@@ -25,8 +26,7 @@ class CieloParser implements LayoutParser {
   private facts: StatementFacts = {
     layout: 'cielo-v15', acquirer: 'cielo', generatedOn: null, periodStart: null, periodEnd: null, headMid: null, sequence: null, fileKind: null, coversPayments: false,
   };
-  private headerSeen = false;
-  private trailerAt = 0;
+  private frame = new FileFrame();
   private details = 0;
   private entries = 0;
   private grossSum = 0n;
@@ -43,8 +43,7 @@ class CieloParser implements LayoutParser {
       line0.fail('tipo de registro', `unknown record type "${type}"`);
       return null;
     }
-    if (this.trailerAt !== 0) line0.fail('tipo de registro', `record after the trailer (line ${this.trailerAt})`);
-    if (lineNo === 1 && type !== '0') line0.fail('tipo de registro', 'the first line must be the header (type 0)');
+    this.frame.place(line0, type);
     if (!checkLength(line0, type, spec.length, spec.min)) {
       this.units.taint();
       return null;
@@ -52,12 +51,12 @@ class CieloParser implements LayoutParser {
     const line = new FixedLine(padded(text, spec.length), lineNo, report);
     switch (type) {
       case '0':
-        if (lineNo !== 1) line.fail('tipo de registro', 'a header (type 0) in the middle of the file');
+        this.frame.header(line);
         this.header(line);
         return null;
       case '9':
         this.units.close(report);
-        this.trailerAt = lineNo;
+        this.frame.trailer(line);
         this.trailer = {
           details: line.int(2, 12, 'total de registros'),
           net: line.signed(13, 14, 30, 'valor líquido (soma)'),
@@ -97,7 +96,6 @@ class CieloParser implements LayoutParser {
   }
 
   private header(line: FixedLine): void {
-    this.headerSeen = true;
     if (line.raw(43, 47) !== 'CIELO') line.fail('empresa adquirente', `positions 43-47 must be "CIELO", found "${line.raw(43, 47)}"`);
     const version = line.raw(71, 73);
     if (version !== '015') line.fail('versão do layout', `positions 71-73 must be "015" (layout v15), found "${version}"`);
@@ -112,13 +110,9 @@ class CieloParser implements LayoutParser {
 
   finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {
     this.units.close(report);
-    if (!this.headerSeen) report({ line: 1, field: 'header', reason: 'the file has no header (type 0)' });
     const t = this.trailer;
-    if (t === null || this.trailerAt !== lastLine) {
-      report({ line: lastLine, field: 'trailer', reason: t === null ? 'the file has no trailer (type 9): truncated file?' : 'the trailer (type 9) must be the last line' });
-      return this.facts;
-    }
-    const at = this.trailerAt;
+    if (!this.frame.close(lastLine, report) || t === null) return this.facts;
+    const at = this.frame.trailerAt;
     if (t.details !== this.details) report({ line: at, field: 'total de registros', reason: `trailer says ${t.details} records, the file has ${this.details}` });
     if (t.entries !== this.entries) report({ line: at, field: 'quantidade de CVs', reason: `trailer says ${t.entries} entries (E/8), the file has ${this.entries}` });
     if (t.net !== this.netSum) report({ line: at, field: 'valor líquido (soma)', reason: `trailer says ${t.net} centavos, the entries add up to ${this.netSum}` });

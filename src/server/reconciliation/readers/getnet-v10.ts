@@ -1,5 +1,6 @@
 import { checkLength, FixedLine } from './fields.ts';
 import { adjustment, anticipation, sale, summary } from './getnet-v10-records.ts';
+import { FileFrame } from './file-frame.ts';
 import { GroupTotals } from './group-totals.ts';
 import type { Layout, LayoutParser, LineProblem, StatementFacts, StatementRecord } from './statement-record.ts';
 
@@ -18,8 +19,7 @@ class GetnetParser implements LayoutParser {
     // one file per day with every movement (MAN p. 9), payments (RV PG/LQ) included
     coversPayments: true,
   };
-  private headerSeen = false;
-  private trailerAt = 0;
+  private frame = new FileFrame();
   private trailerCount = -1;
   /** each RV's accepted CVs and amounts against the CVs that follow it and carry its number (rvNumber) */
   private rvNumber: string | null = null;
@@ -32,8 +32,7 @@ class GetnetParser implements LayoutParser {
       line.fail('tipo de registro', `unknown record type "${type}"`);
       return null;
     }
-    if (this.trailerAt !== 0) line.fail('tipo de registro', `record after the trailer (line ${this.trailerAt})`);
-    if (lineNo === 1 && type !== '0') line.fail('tipo de registro', 'the first line must be the header (type 0)');
+    this.frame.place(line, type);
     if (!checkLength(line, type, 400, 400, 401)) {
       this.rvs.taint();
       return null;
@@ -41,12 +40,12 @@ class GetnetParser implements LayoutParser {
     let record: StatementRecord | null = null;
     switch (type) {
       case '0':
-        if (lineNo !== 1) line.fail('tipo de registro', 'a header (type 0) in the middle of the file');
+        this.frame.header(line);
         this.header(line);
         return null;
       case '9':
         this.rvs.close(report);
-        this.trailerAt = lineNo;
+        this.frame.trailer(line);
         this.trailerCount = line.int(2, 10, 'quantidade de registros');
         return null;
       case '1':
@@ -87,7 +86,6 @@ class GetnetParser implements LayoutParser {
   }
 
   private header(line: FixedLine): void {
-    this.headerSeen = true;
     if (line.raw(24, 31) !== 'CEADM100') line.fail('arquivo e versão', `positions 24-31 must be "CEADM100", found "${line.raw(24, 31)}"`);
     const version = line.raw(92, 116).trim().toUpperCase();
     if (version !== '' && !version.includes('V.10')) line.fail('versão do layout', `positions 92-116 must name layout V10, found "${version}"`);
@@ -101,11 +99,8 @@ class GetnetParser implements LayoutParser {
 
   finish(lastLine: number, report: (problem: LineProblem) => void): StatementFacts {
     this.rvs.close(report);
-    if (!this.headerSeen) report({ line: 1, field: 'header', reason: 'the file has no header (type 0)' });
-    if (this.trailerAt === 0 || this.trailerAt !== lastLine) {
-      report({ line: lastLine, field: 'trailer', reason: this.trailerAt === 0 ? 'the file has no trailer (type 9): truncated file?' : 'the trailer (type 9) must be the last line' });
-    } else if (this.trailerCount !== lastLine) {
-      report({ line: this.trailerAt, field: 'quantidade de registros', reason: `trailer says ${this.trailerCount} records (header and trailer included), the file has ${lastLine}` });
+    if (this.frame.close(lastLine, report) && this.trailerCount !== lastLine) {
+      report({ line: this.frame.trailerAt, field: 'quantidade de registros', reason: `trailer says ${this.trailerCount} records (header and trailer included), the file has ${lastLine}` });
     }
     return this.facts;
   }
