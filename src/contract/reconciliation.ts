@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ProviderName } from './enums.ts';
+import { maxCursorLength } from './list-query.ts';
 
 /** Issue 26: acquirers' statement files and the reconciliation of their records with the platform's sales. */
 
@@ -75,7 +76,7 @@ const limit = z._default(
   z.optional(z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 500')), z.transform(Number)), z.number().check(z.minimum(1, 'must be 1 or more'), z.maximum(500, 'must be 500 or less')))),
   50,
 );
-const cursor = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_|:-]{1,80}$/, 'must be a nextCursor of this list, unchanged')));
+const cursor = z.optional(z.string().check(z.maxLength(maxCursorLength), z.regex(/^[A-Za-z0-9_-]+$/, 'must be a nextCursor of this list, unchanged')));
 
 export const FileListQuery = z.object({ limit, cursor });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { IsoDate } from '../../contract/fee-plans.ts';
 import { ApiProblem } from '../errors.ts';
 import type { Bind } from '../db/prepared.ts';
 import { filterKey } from './total-count.ts';
@@ -18,9 +19,10 @@ export interface KeysetOrder {
   /** the sort expression as ORDER BY writes it (e.g. `status collate "C"`) */
   key: SQL;
   /** the type a cursor's value is cast to */
-  type: 'text' | 'timestamptz' | 'bigint';
+  type: 'text' | 'timestamptz' | 'bigint' | 'date';
   nullable: boolean;
-  id: AnyPgColumn;
+  /** the tie-breaker: a table's column, or `e.id` as SQL where the query names its table by an alias */
+  id: AnyPgColumn | SQL;
   direction: 'asc' | 'desc';
 }
 
@@ -71,6 +73,7 @@ const badCursor = (detail: string) =>
 const valueChecks: Record<KeysetOrder['type'], (value: string) => boolean> = {
   text: (value) => value.length <= 256,
   bigint: (value) => /^-?\d{1,19}$/.test(value),
+  date: (value) => IsoDate.safeParse(value).success,
   timestamptz: (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(value) && !Number.isNaN(Date.parse(value)),
 };
 
@@ -150,3 +153,12 @@ export function pageOf<T>(rows: T[], limit: number, cursor: Cursor | null): { ro
   const kept = rows.slice(0, limit);
   return { rows: cursor?.back ? kept.reverse() : kept, more };
 }
+
+/** A forward-only list's cursor (rel="next" links only): the position its page starts after; anything else is a 400. */
+export function decodeForwardCursor(text: string, order: Pick<KeysetOrder, 'type' | 'nullable'>, print: string): KeysetPosition {
+  const cursor = decodeCursor(text, order, print);
+  if (cursor.at === null || cursor.back) throw badCursor(cursorProblems.notOurs);
+  return cursor.at;
+}
+
+export const encodeForwardCursor = (at: KeysetPosition, print: string): string => encodeCursor({ at, back: false }, print);

@@ -4,6 +4,7 @@ import { minorToDecimal } from '../../contract/money.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { merchants } from '../db/schema.ts';
 import { ApiProblem, badRequest } from '../errors.ts';
+import { decodeForwardCursor, encodeForwardCursor } from '../lists/keyset.ts';
 import { sendCsv, wantsCsv } from '../lists/send-csv.ts';
 import { merchantsText } from '../lists/scope.ts';
 import type { ApiInstance } from '../lib/api-instance.ts';
@@ -12,7 +13,7 @@ import { basisPoints, percentText, versionOn } from '../fee-plans/plan-rates.ts'
 import { addDays, daysBetween, saoPauloDate } from './business-calendar.ts';
 import { proratedRate } from './money.ts';
 import { arrangements, calendar } from './calendar-query.ts';
-import { countReceivables, type ReceivableCursor, decodeReceivableCursor, encodeReceivableCursor, findReceivables, margin, openUnits, seesCost } from './query.ts';
+import { countReceivables, findReceivables, margin, openUnits, positionOf, receivableOrder, receivablePrint, seesCost } from './query.ts';
 import { receivableView } from './receivable-view.ts';
 import { loadPlanBook } from './write-receivables.ts';
 
@@ -43,11 +44,8 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
       const q = request.query;
       const today = saoPauloDate(new Date());
       const withCost = seesCost(caller);
-      let after: ReceivableCursor | null = null;
-      if (q.cursor !== undefined) {
-        after = decodeReceivableCursor(q.cursor);
-        if (!after) throw badRequest('The cursor is not one this list gave.', [{ parameter: 'cursor', detail: 'must be a cursor from a rel="next" link, unchanged' }]);
-      }
+      const print = receivablePrint(q);
+      const after = q.cursor === undefined ? null : decodeForwardCursor(q.cursor, receivableOrder, print);
       if (wantsCsv(request)) {
         const total = await countReceivables(db(), caller, q, today);
         async function* batches() {
@@ -58,7 +56,7 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
             yield rows.map((row) => receivableView(row, today, withCost));
             const last = rows[rows.length - 1];
             if (!last || rows.length < 2000) return;
-            at = { d: last.dueDate, i: last.id };
+            at = positionOf(last);
           }
         }
         type Row = ReturnType<typeof receivableView>;
@@ -85,7 +83,7 @@ export function receivablePlugin(app: ApiInstance, _options: unknown, done: () =
       const [rows, total] = await Promise.all([findReceivables(db(), caller, q, today, after, q.limit + 1), countReceivables(db(), caller, q, today)]);
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
-      const nextCursor = rows.length > q.limit && last ? encodeReceivableCursor({ d: last.dueDate, i: last.id }) : null;
+      const nextCursor = rows.length > q.limit && last ? encodeForwardCursor(positionOf(last), print) : null;
       void reply.header(totalCountHeader, String(total));
       if (nextCursor) {
         const url = new URL(request.url, 'http://x');

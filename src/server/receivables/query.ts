@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, gte, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { minorToDecimal } from '../../contract/money.ts';
 import { parseDueDateRange, type ReceivableQuery, type ReceivableStatus } from '../../contract/receivables.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import type { Db } from '../db/client.ts';
 import { receivableDaily as d, receivables as r } from '../db/schema.ts';
+import { inline } from '../db/prepared.ts';
+import { fingerprint, keysetAfter, type KeysetOrder, type KeysetPosition } from '../lists/keyset.ts';
 import { merchantCondition } from '../lists/scope.ts';
 import { addDays } from './business-calendar.ts';
 import { type DueSpan, type Rollup, rollupTotals, type TotalsRow, within } from './rollup-sums.ts';
@@ -36,25 +38,18 @@ export function dimensionWhere(table: typeof r | typeof d, caller: Caller, q: Fi
   return where.filter((w): w is SQL => w !== undefined);
 }
 
-export interface ReceivableCursor {
-  d: string;
-  i: string;
-}
-export const encodeReceivableCursor = (c: ReceivableCursor): string => Buffer.from(JSON.stringify(c)).toString('base64url');
-export function decodeReceivableCursor(text: string): ReceivableCursor | null {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<ReceivableCursor>;
-    return typeof value.d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.d) && typeof value.i === 'string' && value.i.length <= 40 ? { d: value.d, i: value.i } : null;
-  } catch {
-    return null;
-  }
-}
+/** The list's order (lists/keyset.ts): due date, then id. */
+export const receivableOrder: KeysetOrder = { list: 'receivables', key: sql`${r.dueDate}`, type: 'date', nullable: false, id: r.id, direction: 'asc' };
+/** what a cursor of this list is bound to: its filters */
+export const receivablePrint = (q: ReceivableQuery): string => fingerprint(receivableOrder.list, 'due_date', receivableOrder.direction, q);
+/** where the page after `row` starts */
+export const positionOf = (row: { dueDate: string; id: string }): KeysetPosition => ({ value: row.dueDate, id: row.id });
 
 /** A page in due date order (then id), from after the cursor: limit + 1 rows say whether more follow. */
-export async function findReceivables(db: Db, caller: Caller, q: ReceivableQuery, today: string, after: ReceivableCursor | null, limit: number) {
+export async function findReceivables(db: Db, caller: Caller, q: ReceivableQuery, today: string, after: KeysetPosition | null, limit: number) {
   const where = dimensionWhere(r, caller, q, today);
   if (q.summary_id !== undefined) where.push(eq(r.summaryId, q.summary_id));
-  if (after) where.push(or(gt(r.dueDate, after.d), and(eq(r.dueDate, after.d), gt(r.id, after.i))) as SQL);
+  if (after) where.push(keysetAfter(receivableOrder, after, receivableOrder.direction, inline));
   return db.select().from(r).where(and(...where)).orderBy(asc(r.dueDate), asc(r.id)).limit(limit);
 }
 

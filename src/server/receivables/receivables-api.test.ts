@@ -77,6 +77,14 @@ describe.each(backends)('receivables API on $kind', ({ kind, available }) => {
       }
       expect(total).toBe(rows.length);
       expect(seen).toEqual(rows.map((r) => `${r.dueDate}|${r.id}`).sort());
+      // a cursor serves the filters that made it, unchanged: another filter set, an edited one or a made-up one is a 400
+      const next = (await get('/v1/receivables?limit=5', tokens.a)).json<ReceivableList>().nextCursor as string;
+      expect((await get(`/v1/receivables?limit=5&cursor=${next}`, tokens.a)).statusCode).toBe(200);
+      for (const url of [`/v1/receivables?limit=5&acquirer=cielo&cursor=${next}`, `/v1/receivables?limit=5&cursor=${next.slice(0, -2)}`, '/v1/receivables?cursor=eyJkIjoiMjAyNi0wMS0wMSIsImkiOiJ4In0']) {
+        const refused = await get(url, tokens.a);
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json<{ errors: { parameter: string }[] }>().errors.map((e) => e.parameter)).toEqual(['cursor']);
+      }
     });
 
     it('filters by acquirer, status (overdue derived from the date) and due date range', async () => {

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ageingBuckets, type AcquirerRecord, type ExceptionFilter, type ReconciliationException, type ResolutionAction } from '../../contract/reconciliation.ts';
 import type { Db } from '../db/client.ts';
+import { inline } from '../db/prepared.ts';
+import { decodeForwardCursor, encodeForwardCursor, fingerprint, keysetAfter, type KeysetOrder } from '../lists/keyset.ts';
 import { settleAccepted } from './settlement.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -50,18 +52,22 @@ const columns = sql`e.id, e.outcome, e.acquirer, e.merchant_id, e.summary_id, e.
   e.expected_minor::text as expected_minor, e.reported_minor::text as reported_minor, e.expected_date::text as expected_date, e.reported_date::text as reported_date,
   e.status, e.note, e.resolved_by, e.resolved_at, e.linked_summary_id, e.receivable_id`;
 
-/** One page, oldest day first (the ones waiting longest), keyset on (day, id): every page costs the same. */
+/** The list's order (lists/keyset.ts): oldest day first (the ones waiting longest), then id. */
+const exceptionOrder: KeysetOrder = { list: 'reconciliation-exceptions', key: sql`e.day`, type: 'date', nullable: false, id: sql`e.id`, direction: 'asc' };
+
+/**
+ * One page in the list's order, keyset on (day, id): every page costs the same. A cursor serves only the filters
+ * that made it; a changed or foreign one is a 400 naming `cursor`.
+ */
 export async function listExceptions(db: Db, organizationId: string, merchantId: string | null, filter: Partial<ExceptionFilter>, limit: number, cursor: string | undefined) {
+  const print = fingerprint(exceptionOrder.list, 'day', exceptionOrder.direction, filter);
   const where = [filterSql(organizationId, filter, merchantId)];
-  if (cursor) {
-    const [day, id] = cursor.split('|');
-    if (day && id && /^\d{4}-\d{2}-\d{2}$/.test(day)) where.push(sql`(e.day, e.id) > (${day}::date, ${id})`);
-  }
+  if (cursor !== undefined) where.push(keysetAfter(exceptionOrder, decodeForwardCursor(cursor, exceptionOrder, print), exceptionOrder.direction, inline));
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${columns} from reconciliation_exceptions e
     where ${sql.join(where, sql` and `)} order by e.day, e.id limit ${limit + 1}`));
   const data = rows.slice(0, limit).map(exceptionOf);
   const last = data.at(-1);
-  return { data, nextCursor: rows.length > limit && last ? `${last.day}|${last.id}` : null };
+  return { data, nextCursor: rows.length > limit && last ? encodeForwardCursor({ value: last.day, id: last.id }, print) : null };
 }
 
 /** The ageing buckets from the per-day counts the triggers of migration 0043 keep (reconciliation_exception_days), not every exception. */

@@ -141,6 +141,35 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
     expect(aged.buckets.reduce((s, b) => s + BigInt(b.amountMinor), 0n)).toBe(50_005_000n);
   });
 
+  it('pages through 10 000 exceptions by their cursors, each once, oldest day first; a changed or foreign cursor is a 400', async () => {
+    type Page = { data: ReconciliationException[]; nextCursor: string | null };
+    const base = '/v1/reconciliation/exceptions?acquirer=getnet&status=ignored&limit=500';
+    const seen: ReconciliationException[] = [];
+    let cursor: string | null = null;
+    let first: Page | null = null;
+    for (let pages = 0; pages < 30; pages++) {
+      const page: Page = await get<Page>(cursor === null ? base : `${base}&cursor=${cursor}`);
+      first ??= page;
+      seen.push(...page.data);
+      cursor = page.nextCursor;
+      if (cursor === null) break;
+    }
+    expect(cursor).toBeNull();
+    expect(seen).toHaveLength(10_000);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(10_000);
+    expect(seen.every((e, i) => i === 0 || (seen[i - 1] as ReconciliationException).day <= e.day)).toBe(true);
+    const next = first?.nextCursor as string;
+    const refused = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json<{ errors: { parameter: string }[] }>().errors.map((e) => e.parameter);
+    };
+    const changed = `${next.slice(0, 10)}${next[10] === 'A' ? 'B' : 'A'}${next.slice(11)}`;
+    expect(await refused(`${base}&cursor=${changed}`)).toEqual(['cursor']);
+    expect(await refused(`/v1/reconciliation/exceptions?acquirer=cielo&status=ignored&limit=500&cursor=${next}`)).toEqual(['cursor']);
+    expect(await refused(`${base}&cursor=2026-01-01`)).toEqual(['cursor']);
+  });
+
   it('records uploads and resolutions in the audit trail: who, what, outcome; a bulk one with its count', async () => {
     const trail = (query: string) => get<AuditEntry[]>(`/v1/audit?${query}`);
     const uploads = await trail('action=statement_file.upload');
