@@ -9,6 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
@@ -108,16 +109,29 @@ export async function runReconciliationBench(): Promise<void> {
     const loadBefore = loadavg()[0] ?? 0;
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    // where the peak falls (the phase under way) and what it is made of: V8's heap or buffers outside it
+    let current = 'read and store';
+    let peakAt = { phase: current, heapUsed: 0, external: 0 };
+    const sampler = setInterval(() => {
+      const usage = process.memoryUsage();
+      if (usage.rss > peak) {
+        peak = usage.rss;
+        peakAt = { phase: current, heapUsed: usage.heapUsed, external: usage.external };
+      }
+    }, 50);
     t = performance.now();
     const phases: Record<string, number> = {};
-    const result = await importStatement(database.db, { organizationId: org, actor: 'bench', path: file, name: 'CIELO03.TXT', onPhase: (name, ms) => (phases[name] = (phases[name] ?? 0) + ms) });
+    const phaseOrder = ['read and store', 'match: analyze', 'match: platform', 'match: join', 'match: update records', 'match: sales', 'match: outcomes', 'match: settlement', 'match: upsert', 'match'];
+    const result = await importStatement(database.db, { organizationId: org, actor: 'bench', path: file, name: 'CIELO03.TXT', onPhase: (name, ms) => {
+      phases[name] = (phases[name] ?? 0) + ms;
+      current = phaseOrder[phaseOrder.indexOf(name) + 1] ?? 'after';
+    } });
     console.error(`bench: phases ${JSON.stringify(Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])))}`);
     const importSeconds = (performance.now() - t) / 1000;
     const loadAfter = loadavg()[0] ?? 0;
     clearInterval(sampler);
     const [counts] = (await database.query<{ n: string; matched: string }>(`select (select count(*) from reconciliation_exceptions)::text as n, (select count(*) from statement_records where summary_id is not null)::text as matched`));
-    console.error(`bench: import + match ${importSeconds.toFixed(1)} s (${result.status}), peak RSS ${(peak / 1e6).toFixed(0)} MB (before ${(rssBefore / 1e6).toFixed(0)} MB), ${counts?.n} exceptions, ${counts?.matched} matched`);
+    console.error(`bench: import + match ${importSeconds.toFixed(1)} s (${result.status}), peak RSS ${(peak / 1e6).toFixed(0)} MB (before ${(rssBefore / 1e6).toFixed(0)} MB; at the peak: ${peakAt.phase}, V8 heap ${(peakAt.heapUsed / 1e6).toFixed(0)} MB, external ${(peakAt.external / 1e6).toFixed(0)} MB), ${counts?.n} exceptions, ${counts?.matched} matched`);
 
     // the exceptions list with many open exceptions
     await database.exec(`insert into reconciliation_exceptions (id, organization_id, key, outcome, acquirer, merchant_id, day, expected_minor, reported_minor)
@@ -149,9 +163,10 @@ export async function runReconciliationBench(): Promise<void> {
       console.error(`bench: ${label}: p50 ${latency[label].p50.toFixed(1)} ms, p95 ${latency[label].p95.toFixed(1)} ms`);
     }
     await app.close();
+    const heapLimit = getHeapStatistics().heap_size_limit;
     const report = {
       at: new Date().toISOString(), machine: describeMachine(), database: 'postgresql', lines, fileBytes: size, seedSeconds, writeSeconds, importSeconds,
-      importStatus: result.status, loadAverage: { before: loadBefore, after: loadAfter }, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
+      importStatus: result.status, loadAverage: { before: loadBefore, after: loadAfter }, phasesMs: phases, peakRssBytes: peak, rssBeforeBytes: rssBefore, peakAt, heapLimitBytes: heapLimit, nodeOptions: process.env.NODE_OPTIONS ?? null, exceptionsAfterImport: Number(counts?.n), matchedRecords: Number(counts?.matched),
       openExceptionsForList: exceptionCount, latency,
     };
     const stamp = report.at.slice(0, 16).replace('T', '-').replace(':', '-');
@@ -164,6 +179,8 @@ export async function runReconciliationBench(): Promise<void> {
       `| import (check every line, store, match) | ${importSeconds.toFixed(1)} s (target < 60 s) |`,
       `| 1-minute load average, import start → end | ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (2 cores) |`,
       `| peak RSS during the import | ${(peak / 1e6).toFixed(0)} MB (before: ${(rssBefore / 1e6).toFixed(0)} MB) |`,
+      `| V8 heap limit | ${(heapLimit / 1e6).toFixed(0)} MB${process.env.NODE_OPTIONS ? ` (NODE_OPTIONS=${process.env.NODE_OPTIONS})` : ''} |`,
+      `| at the peak | phase ${peakAt.phase}; V8 heap used ${(peakAt.heapUsed / 1e6).toFixed(0)} MB, external ${(peakAt.external / 1e6).toFixed(0)} MB |`,
       `| exceptions found | ${report.exceptionsAfterImport} (injected: ${Math.floor(lines / 1000)}) |`,
       `| matched records | ${report.matchedRecords} |`,
       ...Object.entries(phases).map(([k, v]) => `| phase: ${k} | ${(v / 1000).toFixed(1)} s |`), '',
