@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import type { PricePlanChoice, PricePlanChoiceList } from '../../../contract/fee-plans.ts';
 import { Merchant, type MerchantPatch } from '../../../contract/merchants.ts';
 import { api } from '../../lib/api-client.ts';
+import { objectWith } from '../../lib/shape.ts';
 
-const Choices = z.custom<PricePlanChoiceList>((v) => typeof v === 'object' && v !== null && 'data' in v, 'not a list of price plans');
+const Choices = objectWith<PricePlanChoiceList>('a list of price plans', 'data');
 
 /** The price plans onboarding may give a merchant (merchants:write), the default first; its query key, here alone. */
 export const pricePlansKey = () => ['merchant-form', 'price-plans'] as const;

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import type { FeePlan, FeePlanList, FeePlanVersionInput } from '../../../contract/fee-plans.ts';
 import { api } from '../../lib/api-client.ts';
+import { objectWith } from '../../lib/shape.ts';
 import { feePlansKey } from './fee-plans-keys.ts';
 import { ifMatchHeader } from '../../../contract/headers.ts';
 
-const List = z.custom<FeePlanList>((v) => typeof v === 'object' && v !== null && 'data' in v, 'not a fee plan list');
-const One = z.custom<FeePlan>((v) => typeof v === 'object' && v !== null && 'latest' in v, 'not a fee plan');
+const List = objectWith<FeePlanList>('a fee plan list', 'data');
+const One = objectWith<FeePlan>('a fee plan', 'latest');
 
 export const feePlansQuery = () =>
   queryOptions({ queryKey: feePlansKey(), queryFn: async ({ signal }) => (await api('listFeePlans', List, { signal })).data.data, staleTime: 15_000 });

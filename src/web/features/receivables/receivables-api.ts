@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { csvContentType } from '../../../contract/export.ts';
 import { totalCountHeaderName } from '../../../contract/headers.ts';
 import type { AnticipationInput, AnticipationSimulation, Arrangements, Calendar, Margin, ReceivableList } from '../../../contract/receivables.ts';
 import { api, apiStream } from '../../lib/api-client.ts';
+import { objectWith } from '../../lib/shape.ts';
 import { receivablesArrangementsKey, receivablesCalendarKey, receivablesListKey, receivablesMarginKey } from './receivables-keys.ts';
 import { apiPath } from '../../../contract/endpoints.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 
 /** Bodies are checked for their shape's root only: the server validates every response against the contract in its tests. */
-const has = <T>(key: string, what: string) => z.custom<T>((v) => typeof v === 'object' && v !== null && key in v, `not a ${what}`);
+
 
 export const calendarQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesCalendarKey(params),
-    queryFn: async ({ signal }) => (await api('getReceivablesCalendar', has<Calendar>('summary', 'receivables calendar'), { query: params, signal })).data,
+    queryFn: async ({ signal }) => (await api('getReceivablesCalendar', objectWith<Calendar>('a receivables calendar', 'summary'), { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
@@ -23,7 +23,7 @@ export const calendarQuery = (params: Params) =>
 export const arrangementsQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesArrangementsKey(params),
-    queryFn: async ({ signal }) => (await api('getReceivablesArrangements', has<Arrangements>('data', 'receivables arrangements'), { query: params, signal })).data,
+    queryFn: async ({ signal }) => (await api('getReceivablesArrangements', objectWith<Arrangements>('a list of arrangements', 'data'), { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
@@ -32,7 +32,7 @@ export const receivablesListQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesListKey(params),
     queryFn: async ({ signal }) => {
-      const response = await api('listReceivables', has<ReceivableList>('data', 'receivables list'), { query: params, signal });
+      const response = await api('listReceivables', objectWith<ReceivableList>('a receivables list', 'data'), { query: params, signal });
       return { ...response.data, total: Number(response.headers.get(totalCountHeaderName) ?? response.data.data.length) };
     },
     placeholderData: keepPreviousData,
@@ -42,12 +42,12 @@ export const receivablesListQuery = (params: Params) =>
 export const marginQuery = (params: Params) =>
   queryOptions({
     queryKey: receivablesMarginKey(params),
-    queryFn: async ({ signal }) => (await api('getReceivablesMargin', has<Margin>('data', 'margin'), { query: params, signal })).data,
+    queryFn: async ({ signal }) => (await api('getReceivablesMargin', objectWith<Margin>('a margin', 'data'), { query: params, signal })).data,
     staleTime: 60_000,
   });
 
 export const simulateAnticipation = async (body: AnticipationInput) =>
-  (await api('simulateAnticipation', has<AnticipationSimulation>('units', 'anticipation simulation'), { body })).data;
+  (await api('simulateAnticipation', objectWith<AnticipationSimulation>('an anticipation simulation', 'units'), { body })).data;
 
 /** The filtered receivables as a CSV file (the session's credentials; the file is saved by the browser). */
 export async function exportReceivablesCsv(params: Params): Promise<void> {

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { etagHeaderName, ifMatchHeader } from '../../../contract/headers.ts';
 import type { SsoConfigInput, SsoConfigView } from '../../../contract/sso-config.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { objectWith } from '../../lib/shape.ts';
 import { ssoSettingsKey } from './sso-settings-keys.ts';
 
-const One = z.custom<SsoConfigView>((v) => typeof v === 'object' && v !== null && 'issuer' in v && 'clientSecretSet' in v, 'not a single sign-on configuration');
+const One = objectWith<SsoConfigView>('a single sign-on configuration', 'issuer', 'clientSecretSet');
 
 /** The configuration as read, with the ETag a change sends back in If-Match; null: none set (404). */
 export interface SsoSettings {

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import type { ReceivableList } from '../../../../contract/receivables.ts';
 import { api } from '../../../lib/api-client.ts';
+import { objectWith } from '../../../lib/shape.ts';
 import { summaryReceivablesKey } from './transactions-keys.ts';
 
-const Body = z.custom<ReceivableList>((v) => typeof v === 'object' && v !== null && 'data' in v, 'not a receivables list');
+const Body = objectWith<ReceivableList>('a receivables list', 'data');
 
 /** The receivables of one sale (its installments and any adjustment), in due date order; a sale has at most a few dozen. */
 export const installmentsQuery = (summaryId: string) =>
