@@ -21,12 +21,12 @@ import { brasiliaDay, plusDays } from './support/brasilia-days.ts';
 const shots = shotsDir('reconciliation');
 const languages = [
   {
-    lang: 'en', locale: 'en-US', file: 'Statement file', unknown: 'Unknown to the platform', open: 'Compare and resolve', note: 'Note (required)', save: 'Save', imported: /imported: 5 lines, 3 exceptions/,
+    lang: 'en', locale: 'en-US', file: 'Statement file', unknown: 'Unknown to the platform', open: 'Compare and resolve', note: 'Note (required)', save: 'Save', imported: /imported: 5 lines, 3 exceptions/, rejected: 'was not imported: fix these lines',
     outcome: 'Outcome', fileFilter: 'File', settled: 'Settled amount differs', action: 'Action', accept: "Accept the acquirer's value", sale: 'Open the sale', receivable: 'Open the receivable (installment)',
     paid: /imported: 4 lines, 1 exception/, empty: 'No open exceptions for these filters.',
   },
   {
-    lang: 'pt-BR', locale: 'pt-BR', file: 'Arquivo de extrato', unknown: 'Desconhecida na plataforma', open: 'Comparar e resolver', note: 'Observação (obrigatória)', save: 'Salvar', imported: /importado: 5 linhas, 3 exceções/,
+    lang: 'pt-BR', locale: 'pt-BR', file: 'Arquivo de extrato', unknown: 'Desconhecida na plataforma', open: 'Comparar e resolver', note: 'Observação (obrigatória)', save: 'Salvar', imported: /importado: 5 linhas, 3 exceções/, rejected: 'não foi importado: corrija estas linhas',
     outcome: 'Resultado', fileFilter: 'Arquivo', settled: 'Valor liquidado diverge', action: 'Ação', accept: 'Aceitar o valor da adquirente', sale: 'Abrir a venda', receivable: 'Abrir o recebível (parcela)',
     paid: /importado: 4 linhas, 1 exceção/, empty: 'Nenhuma exceção aberta com estes filtros.',
   },
@@ -59,10 +59,19 @@ async function paymentFile(request: APIRequestContext, sequence: number, deducti
   const open = async (query: string) => ((await (await request.get(`/v1/receivables?acquirer=cielo&${query}&limit=100`, { headers })).json()) as ReceivableList).data;
   const candidates = [...(await open(`status=scheduled&due_date=${plusDays(today, 1)}..${plusDays(today, 390)}`)), ...(await open('status=overdue'))]
     .filter((r) => r.kind === 'installment' && r.costFee !== undefined && r.paymentMethod !== 'pix');
+  const skipped: string[] = [];
   for (const receivable of candidates) {
-    const sale = (await (await request.get(`/v1/transactions/summaries/${receivable.summaryId}`, { headers })).json()) as Summary;
+    const answer = await request.get(`/v1/transactions/summaries/${receivable.summaryId}`, { headers });
+    if (!answer.ok()) {
+      skipped.push(`${receivable.summaryId}: ${answer.status()}`);
+      continue;
+    }
+    const sale = (await answer.json()) as Summary;
     const cycle = sale.cycles.find((c) => c.type === 'authorization') ?? sale.cycles[0];
-    if (receivable.costFee === undefined || !sale.acquirerMerchantId || !cycle?.systemTraceAuditNumber || !cycle.authorizationCode || !sale.createdAt) continue;
+    if (receivable.costFee === undefined || !sale.acquirerMerchantId || !cycle?.systemTraceAuditNumber || !cycle.authorizationCode || !sale.createdAt) {
+      skipped.push(`${receivable.summaryId}: no MID, STAN or authorization code`);
+      continue;
+    }
     const entry = {
       kind: 'sale' as const, mid: sale.acquirerMerchantId, nsu: cycle.systemTraceAuditNumber, authorizationCode: cycle.authorizationCode, date: saoPauloDay(sale.createdAt),
       time: '120000', method: sale.paymentMethod, installment: receivable.installment, installments: receivable.installments, saleTotalMinor: cents(sale.amount),
@@ -74,7 +83,7 @@ async function paymentFile(request: APIRequestContext, sequence: number, deducti
     const expected = cents(receivable.gross) - cents(receivable.costFee);
     return { receivable, buffer: Buffer.from(lines.join('\r\n') + '\r\n', 'latin1'), expected, paid: expected - deduction };
   }
-  throw new Error('the demo data has no unpaid Cielo receivable with a sale to match');
+  throw new Error(`the demo data has no unpaid Cielo receivable with a sale to match (${candidates.length} candidates; ${skipped.join('; ')})`);
 }
 
 // one after the other: both languages work the same organization's queue
@@ -87,7 +96,17 @@ for (const [index, language] of languages.entries()) {
     test('upload a statement, see its exceptions, resolve one with a note', async ({ page }) => {
       mkdirSync(shots, { recursive: true });
       await signInWithStorage(page, '/reconciliation');
-      await page.getByRole('button', { name: language.file }).setInputFiles({ name: `CIELO03-${language.lang}.TXT`, mimeType: 'text/plain', buffer: statement(100 + index) });
+      // first the same file with its second line cut short: refused, the line named, nothing imported
+      const good = statement(100 + index);
+      const [header = '', second = '', ...rest] = good.toString('latin1').split('\r\n');
+      const damaged = Buffer.from([header, second.slice(0, 100), ...rest].join('\r\n'), 'latin1');
+      await page.getByRole('button', { name: language.file }).setInputFiles({ name: `CIELO03-${language.lang}.TXT`, mimeType: 'text/plain', buffer: damaged });
+      await expect(page.getByText(language.rejected)).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: /^line 2, / })).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${shots}/reconciliation-${language.lang}-rejected-390.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.getByRole('button', { name: language.file }).setInputFiles({ name: `CIELO03-${language.lang}.TXT`, mimeType: 'text/plain', buffer: good });
       await expect(page.getByText(language.imported)).toBeVisible();
       const rows = page.getByRole('row').filter({ hasText: language.unknown });
       await expect(rows.first()).toBeVisible();

@@ -65,6 +65,17 @@ async function parseProblem(body: unknown): Promise<Problem | null> {
   return parsed.success ? parsed.data : null;
 }
 
+/** The error of a request that got no answer. */
+export const networkError = (): ApiError => new ApiError('Could not reach the server. Check your connection and try again.', 0, null, 'network');
+
+/** The error of a non-OK answer, with its problem+json body when it has one (fetch's and XMLHttpRequest's answers alike). */
+export async function httpError(status: number, statusText: string, body: unknown, retryAfter: string | null): Promise<ApiError> {
+  const problem = await parseProblem(body);
+  const message = problem ? problem.detail || problem.title : `The server answered ${status} ${statusText}`.trim();
+  const wait = Number(retryAfter ?? '');
+  return new ApiError(message, status, problem, 'http', Number.isInteger(wait) && wait > 0 ? wait : null);
+}
+
 /** Sends a request with the session's credentials (the cookie, or a cross-origin dashboard's bearer token); a non-OK answer throws. */
 async function send(method: string, path: string, init: RequestInit, accept: string, params?: Params, tokenOverride?: string): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -76,14 +87,9 @@ async function send(method: string, path: string, init: RequestInit, accept: str
     response = await fetch(buildUrl(path, params), { ...init, method, headers });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 0, null, 'network');
+    throw networkError();
   }
-  if (!response.ok) {
-    const problem = await parseProblem(await readBody(response));
-    const message = problem ? problem.detail || problem.title : `The server answered ${response.status} ${response.statusText}`.trim();
-    const wait = Number(response.headers.get(retryAfterHeaderName) ?? '');
-    throw new ApiError(message, response.status, problem, 'http', Number.isInteger(wait) && wait > 0 ? wait : null);
-  }
+  if (!response.ok) throw await httpError(response.status, response.statusText, await readBody(response), response.headers.get(retryAfterHeaderName));
   if (tokenOverride === undefined) confirmSession();
   return response;
 }

@@ -1,17 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Banner } from '../../components/banner.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { TechnicalDetails } from '../../components/technical-details.tsx';
 import { useT } from '../../lib/i18n/i18n.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { reconciliationKey } from './api/reconciliation-keys.ts';
-import { UploadProblem, uploadStatement } from './api/reconciliation-api.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { uploadStatement } from './api/reconciliation-api.ts';
 import styles from './reconciliation.module.css';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'sending'; name: string; fraction: number }
   | { kind: 'done'; name: string; duplicate: boolean; lines: number; exceptions: number }
-  | { kind: 'failed'; name: string; problem: UploadProblem };
+  | { kind: 'failed'; name: string; error: unknown };
 
 /** Pick a statement file: it is sent at once, with a progress bar, and the result or every bad line is shown. */
 export function UploadPanel() {
@@ -30,7 +33,7 @@ export function UploadPanel() {
         setState({ kind: 'done', name: file.name, duplicate: result.duplicate, lines: result.file.lines, exceptions: result.file.exceptions });
         void queryClient.invalidateQueries({ queryKey: reconciliationKey() });
       })
-      .catch((error: unknown) => setState({ kind: 'failed', name: file.name, problem: error instanceof UploadProblem ? error : new UploadProblem(0, '', []) }));
+      .catch((error: unknown) => setState({ kind: 'failed', name: file.name, error }));
   };
 
   return (
@@ -53,18 +56,30 @@ export function UploadPanel() {
               : t('reconciliation.upload.done', { name: state.name, lines: formatCount(state.lines), exceptions: state.exceptions })}
           </Banner>
         ) : null}
-        {state.kind === 'failed' ? (
-          <Banner tone="error">
-            <p>{state.problem.status === 422 ? t('reconciliation.upload.rejected', { name: state.name }) : t('reconciliation.upload.failed', { name: state.name })}</p>
-            {state.problem.detail ? <p>{state.problem.detail}</p> : null}
-            {state.problem.lines.length > 0 ? (
-              <ul className={styles.problemList}>
-                {state.problem.lines.slice(0, 50).map((line) => <li key={line}>{line}</li>)}
-              </ul>
-            ) : null}
-          </Banner>
-        ) : null}
+        {state.kind === 'failed' ? <UploadFailure name={state.name} error={state.error} /> : null}
       </div>
     </section>
   );
+}
+
+/** A refused file (422) with the API's detail and every bad line it names; any other failure as every page shows one. */
+function UploadFailure({ name, error }: { name: string; error: unknown }) {
+  const t = useT();
+  const problem = isApiError(error) ? error.problem : null;
+  if (isApiError(error) && error.status === 422) {
+    const lines = (problem?.errors ?? []).map((e) => e.detail);
+    return (
+      <Banner tone="error">
+        <p>{t('reconciliation.upload.rejected', { name })}</p>
+        {lines.length > 0 ? <p>{lines.length > 50 ? t('reconciliation.upload.problemsFirst', { count: lines.length, shown: 50 }) : t('reconciliation.upload.problems', { count: lines.length })}</p> : null}
+        {lines.length > 0 ? (
+          <ul className={styles.problemList} lang="en">
+            {lines.slice(0, 50).map((line) => <li key={line}>{line}</li>)}
+          </ul>
+        ) : null}
+        <TechnicalDetails text={problem?.detail ?? null} />
+      </Banner>
+    );
+  }
+  return <ErrorState error={error} title={t('reconciliation.upload.failed', { name })} />;
 }

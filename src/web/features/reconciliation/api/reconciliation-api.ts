@@ -1,13 +1,12 @@
-import { authorizationHeader, contentTypeHeader } from '../../../../contract/headers.ts';
+import { authorizationHeader, contentTypeHeader, retryAfterHeaderName } from '../../../../contract/headers.ts';
 import {
   AgeingSummary, BulkResolutionResult, ExceptionDetail, ExceptionList, StatementFileList, StatementFileUpload,
   type BulkResolutionInput, type ResolutionInput,
 } from '../../../../contract/reconciliation.ts';
 import { apiPath } from '../../../../contract/endpoints.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError, httpError, networkError } from '../../../lib/api-client.ts';
 import { apiUrl } from '../../../lib/runtime-config.ts';
 import { getBearerToken } from '../../../lib/session.ts';
-
 
 export const fetchExceptions = (params: Record<string, string>) => api('listReconciliationExceptions', ExceptionList, { query: params }).then((r) => r.data);
 export const fetchAgeing = (params: Record<string, string>) => api('getReconciliationAgeing', AgeingSummary, { query: params }).then((r) => r.data);
@@ -16,20 +15,9 @@ export const fetchException = (id: string) => api('getReconciliationException', 
 export const resolveException = (id: string, input: ResolutionInput) => api('resolveReconciliationException', ExceptionDetail, { path: { id }, body: input }).then((r) => r.data);
 export const bulkResolve = (input: BulkResolutionInput) => api('bulkResolveReconciliationExceptions', BulkResolutionResult, { body: input }).then((r) => r.data);
 
-/** why an upload failed: the HTTP status (0: no answer), the problem's detail and its per-line errors */
-export class UploadProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly lines: string[],
-  ) {
-    super(detail || `upload failed (${status})`);
-  }
-}
-
 /**
  * Uploads a statement file as the request body with XMLHttpRequest (fetch reports no upload progress), calling
- * `onProgress` with the fraction sent. Resolves with the import; rejects with an UploadProblem.
+ * `onProgress` with the fraction sent. Resolves with the import; rejects with an ApiError, as every other call.
  */
 export function uploadStatement(file: File, onProgress: (fraction: number) => void): Promise<StatementFileUpload> {
   return new Promise((resolve, reject) => {
@@ -42,22 +30,21 @@ export function uploadStatement(file: File, onProgress: (fraction: number) => vo
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new UploadProblem(0, '', []));
+    xhr.onerror = () => reject(networkError());
     xhr.onload = () => {
-      let body: unknown = null;
+      let body: unknown = undefined;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
-        body = null;
+        body = undefined;
       }
       if (xhr.status === 200 || xhr.status === 201) {
         const parsed = StatementFileUpload.safeParse(body);
         if (parsed.success) resolve(parsed.data);
-        else reject(new UploadProblem(xhr.status, '', []));
+        else reject(new ApiError('The server sent a response this dashboard does not understand (upload).', xhr.status, null, 'parse'));
         return;
       }
-      const problem = (body ?? {}) as { detail?: string; errors?: { detail: string }[] };
-      reject(new UploadProblem(xhr.status, problem.detail ?? '', (problem.errors ?? []).map((e) => e.detail)));
+      void httpError(xhr.status, xhr.statusText, body, xhr.getResponseHeader(retryAfterHeaderName)).then(reject);
     };
     xhr.send(file);
   });
