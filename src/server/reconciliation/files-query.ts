@@ -1,7 +1,9 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StatementFile } from '../../contract/reconciliation.ts';
 import type { Db } from '../db/client.ts';
+import { inline } from '../db/prepared.ts';
 import { statementFiles } from '../db/schema.ts';
+import { decodeForwardCursor, encodeForwardCursor, fingerprint, keysetAfter, type KeysetOrder } from '../lists/keyset.ts';
 
 type FileRow = typeof statementFiles.$inferSelect;
 
@@ -19,11 +21,16 @@ export async function readFile(db: Db, organizationId: string, id: string): Prom
   return row ? fileOf(row) : null;
 }
 
-/** newest first; ids are XIDs, which sort by creation time */
+/** newest first: ids are XIDs, which sort by creation time (lists/keyset.ts, the id its own key) */
+const fileOrder: KeysetOrder = { list: 'statement-files', key: sql`${statementFiles.id}`, type: 'text', nullable: false, id: statementFiles.id, direction: 'desc' };
+const print = fingerprint(fileOrder.list, 'id', fileOrder.direction, {});
+
 export async function listFiles(db: Db, organizationId: string, limit: number, cursor: string | undefined) {
+  const after = cursor === undefined ? undefined : keysetAfter(fileOrder, decodeForwardCursor(cursor, fileOrder, print), fileOrder.direction, inline);
   const rows = await db.select().from(statementFiles)
-    .where(and(eq(statementFiles.organizationId, organizationId), cursor === undefined ? undefined : lt(statementFiles.id, cursor)))
+    .where(and(eq(statementFiles.organizationId, organizationId), after))
     .orderBy(desc(statementFiles.id)).limit(limit + 1);
   const data = rows.slice(0, limit).map(fileOf);
-  return { data, nextCursor: rows.length > limit ? (data.at(-1)?.id ?? null) : null };
+  const last = data.at(-1);
+  return { data, nextCursor: rows.length > limit && last ? encodeForwardCursor({ value: last.id, id: last.id }, print) : null };
 }

@@ -170,6 +170,32 @@ describe.each(backends.filter((b) => b.kind === 'pglite'))('reconciliation API o
     expect(await refused(`${base}&cursor=2026-01-01`)).toEqual(['cursor']);
   });
 
+  it('pages the files newest first by their cursors; a cursor of another list is a 400', async () => {
+    await insertOrganization(t.database, 'org-files', ['mf']);
+    const files = await bearer(t.database, 'org-files');
+    // XIDs sort by creation time: ids written in that order, newest last
+    const ids = Array.from({ length: 7 }, (_v, i) => `cv${String(i).padStart(2, '0')}0000000000000000`);
+    await t.database.db.execute(sql`insert into statement_files (id, organization_id, acquirer, layout, sha256, size_bytes, lines, records, imported_by)
+      select id, 'org-files', 'cielo', 'cielo-v15', 'sha-' || id, 100, 2, 0, 'test' from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as id`);
+    type Page = { data: StatementFile[]; nextCursor: string | null };
+    const read = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: files } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const page: Page = (await read(`/v1/reconciliation/files?limit=3${cursor === null ? '' : `&cursor=${cursor}`}`)).json<Page>();
+      seen.push(...page.data.map((f) => f.id));
+      cursor = page.nextCursor;
+      if (cursor === null) break;
+    }
+    expect(seen).toEqual([...ids].reverse());
+    const exceptionsCursor = (await get<{ nextCursor: string }>('/v1/reconciliation/exceptions?acquirer=getnet&status=ignored&limit=1')).nextCursor;
+    for (const bad of [exceptionsCursor, ids[3] as string]) {
+      const refused = await read(`/v1/reconciliation/files?limit=3&cursor=${bad}`);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json<{ errors: { parameter: string }[] }>().errors.map((e) => e.parameter)).toEqual(['cursor']);
+    }
+  });
+
   it('records uploads and resolutions in the audit trail: who, what, outcome; a bulk one with its count', async () => {
     const trail = (query: string) => get<AuditEntry[]>(`/v1/audit?${query}`);
     const uploads = await trail('action=statement_file.upload');
