@@ -125,10 +125,16 @@ test('transactions list: merchant column and filter; rows open their page', asyn
   const first = table.locator('> tbody > tr[data-row-id]').first();
   await expect(first.locator('td[data-column="merchant"]')).not.toHaveText('');
   const merchant = page.getByLabel('Merchant');
-  const value = await merchant.locator('option').nth(1).getAttribute('value');
+  const option = merchant.locator('option').nth(1);
+  const value = await option.getAttribute('value');
+  const name = ((await option.textContent()) ?? '').trim();
   await merchant.selectOption(value ?? '');
   await expect(page).toHaveURL(new RegExp(`merchant_id=${value ?? ''}`));
+  // the filtered rows have replaced the others (CI once read the first row's id before they did, then clicked another row)
+  const cells = table.locator('> tbody > tr[data-row-id] td[data-column="merchant"]');
+  await expect(cells.first()).toHaveText(name);
+  await expect(cells.filter({ hasNotText: name })).toHaveCount(0);
   const id = await first.getAttribute('data-row-id');
-  await first.locator('td[data-column="acquirer"]').click();
+  await table.locator(`> tbody > tr[data-row-id="${id ?? ''}"] td[data-column="acquirer"]`).click();
   await expect(page).toHaveURL(new RegExp(`/transactions/${id ?? ''}$`));
 });
