@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { IsoDate } from '../../contract/fee-plans.ts';
 import { ApiProblem } from '../errors.ts';
-import type { Bind } from '../db/prepared.ts';
+import { inline, type Bind } from '../db/prepared.ts';
 import { filterKey } from './total-count.ts';
 
 /**
@@ -159,6 +159,11 @@ export function decodeForwardCursor(text: string, order: Pick<KeysetOrder, 'type
   const cursor = decodeCursor(text, order, print);
   if (cursor.at === null || cursor.back) throw badCursor(cursorProblems.notOurs);
   return cursor.at;
+}
+
+/** A forward-only list's "rows after the cursor" condition, or undefined without a cursor (decoded as above). */
+export function afterForwardCursor(order: KeysetOrder, cursor: string | undefined, print: string): SQL | undefined {
+  return cursor === undefined ? undefined : keysetAfter(order, decodeForwardCursor(cursor, order, print), order.direction, inline);
 }
 
 export const encodeForwardCursor = (at: KeysetPosition, print: string): string => encodeCursor({ at, back: false }, print);

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ageingBuckets, type AcquirerRecord, type ExceptionFilter, type ReconciliationException, type ResolutionAction } from '../../contract/reconciliation.ts';
 import type { Db } from '../db/client.ts';
-import { inline } from '../db/prepared.ts';
-import { decodeForwardCursor, encodeForwardCursor, fingerprint, keysetAfter, type KeysetOrder } from '../lists/keyset.ts';
+import { afterForwardCursor, encodeForwardCursor, fingerprint, type KeysetOrder } from '../lists/keyset.ts';
 import { settleAccepted } from './settlement.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -61,8 +60,8 @@ const exceptionOrder: KeysetOrder = { list: 'reconciliation-exceptions', key: sq
  */
 export async function listExceptions(db: Db, organizationId: string, merchantId: string | null, filter: Partial<ExceptionFilter>, limit: number, cursor: string | undefined) {
   const print = fingerprint(exceptionOrder.list, 'day', exceptionOrder.direction, filter);
-  const where = [filterSql(organizationId, filter, merchantId)];
-  if (cursor !== undefined) where.push(keysetAfter(exceptionOrder, decodeForwardCursor(cursor, exceptionOrder, print), exceptionOrder.direction, inline));
+  const after = afterForwardCursor(exceptionOrder, cursor, print);
+  const where = after === undefined ? [filterSql(organizationId, filter, merchantId)] : [filterSql(organizationId, filter, merchantId), after];
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${columns} from reconciliation_exceptions e
     where ${sql.join(where, sql` and `)} order by e.day, e.id limit ${limit + 1}`));
   const data = rows.slice(0, limit).map(exceptionOf);

@@ -1,9 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { StatementFile } from '../../contract/reconciliation.ts';
 import type { Db } from '../db/client.ts';
-import { inline } from '../db/prepared.ts';
 import { statementFiles } from '../db/schema.ts';
-import { decodeForwardCursor, encodeForwardCursor, fingerprint, keysetAfter, type KeysetOrder } from '../lists/keyset.ts';
+import { afterForwardCursor, encodeForwardCursor, fingerprint, type KeysetOrder } from '../lists/keyset.ts';
 
 type FileRow = typeof statementFiles.$inferSelect;
 
@@ -26,7 +25,7 @@ const fileOrder: KeysetOrder = { list: 'statement-files', key: sql`${statementFi
 const print = fingerprint(fileOrder.list, 'id', fileOrder.direction, {});
 
 export async function listFiles(db: Db, organizationId: string, limit: number, cursor: string | undefined) {
-  const after = cursor === undefined ? undefined : keysetAfter(fileOrder, decodeForwardCursor(cursor, fileOrder, print), fileOrder.direction, inline);
+  const after = afterForwardCursor(fileOrder, cursor, print);
   const rows = await db.select().from(statementFiles)
     .where(and(eq(statementFiles.organizationId, organizationId), after))
     .orderBy(desc(statementFiles.id)).limit(limit + 1);
